@@ -1,0 +1,25 @@
+// @ts-check
+import path from 'node:path';
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+
+// Build-time settings come from the environment so that tests and benchmarks can
+// build other content into other folders without touching this file.
+const siteUrl = process.env.SITE_URL || 'http://127.0.0.1:4321';
+const outDir = process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : './dist';
+
+export default defineConfig({
+  site: siteUrl,
+  output: 'static',
+  outDir,
+  // A separate cache per output folder keeps concurrent builds (tests) apart.
+  cacheDir: process.env.OUT_DIR ? `${outDir}-cache` : './node_modules/.astro',
+  adapter: node({ mode: 'standalone' }),
+  session: false,
+  trailingSlash: 'ignore',
+  build: { format: 'file' },
+  // Astro's origin check answers form-encoded POSTs without a matching Origin with 403:
+  // that would reject every WebSub subscriber. MCP does its own Origin checks.
+  security: { checkOrigin: false },
+  devToolbar: { enabled: false },
+});

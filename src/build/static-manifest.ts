@@ -1,0 +1,103 @@
+/**
+ * After Astro has written the static files: precompress them (gzip and brotli) and
+ * record, per file, its type, size and a strong ETag derived from its bytes. The
+ * embedded server serves from this manifest, so identical rebuilds keep their ETags.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface StaticFileEntry {
+  type: string;
+  size: number;
+  /** Hex digest of the bytes; the served ETag is derived from it. */
+  hash: string;
+  encodings: { br?: number; gzip?: number };
+}
+
+export interface StaticManifest {
+  /** Newest review or response date (YYYY-MM-DD): the Last-Modified of every static file. */
+  updated: string | null;
+  siteUrl: string;
+  files: Record<string, StaticFileEntry>;
+}
+
+export const MANIFEST_FILE = 'static-manifest.json';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Paths whose type the extension does not tell. */
+const TYPE_BY_PATH: Record<string, string> = { '/feed.xml': 'application/atom+xml' };
+
+const COMPRESSIBLE = new Set(['.html', '.json', '.xml', '.css', '.js', '.mjs', '.svg', '.txt', '.webmanifest']);
+
+export function contentTypeFor(urlPath: string): string {
+  return TYPE_BY_PATH[urlPath] ?? TYPES[path.extname(urlPath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listFiles(full, `${prefix}/${name}`));
+    else if (!name.endsWith('.gz') && !name.endsWith('.br')) out.push(`${prefix}/${name}`);
+  }
+  return out;
+}
+
+export function writeStaticManifest(outDir: string, siteUrl: string): StaticManifest {
+  const clientDir = path.join(outDir, 'client');
+  const files: Record<string, StaticFileEntry> = {};
+  for (const urlPath of listFiles(clientDir)) {
+    const full = path.join(clientDir, urlPath);
+    const bytes = readFileSync(full);
+    const entry: StaticFileEntry = {
+      type: contentTypeFor(urlPath),
+      size: bytes.length,
+      hash: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
+      encodings: {},
+    };
+    if (COMPRESSIBLE.has(path.extname(urlPath).toLowerCase()) && bytes.length > 0) {
+      // gzipSync writes no file name and a zero mtime, so the output is deterministic.
+      const gz = gzipSync(bytes, { level: 9 });
+      const br = brotliCompressSync(bytes, {
+        // Quality 11 is slow on large documents; 9 keeps big builds quick at a small cost.
+        params: { [constants.BROTLI_PARAM_QUALITY]: bytes.length > 4_000_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      });
+      if (gz.length < bytes.length) {
+        writeFileSync(`${full}.gz`, gz);
+        entry.encodings.gzip = gz.length;
+      }
+      if (br.length < bytes.length) {
+        writeFileSync(`${full}.br`, br);
+        entry.encodings.br = br.length;
+      }
+    }
+    files[urlPath] = entry;
+  }
+  let updated: string | null = null;
+  try {
+    updated = (JSON.parse(readFileSync(path.join(clientDir, 'reviews.json'), 'utf8')) as { updated: string | null }).updated;
+  } catch {
+    updated = null;
+  }
+  const manifest: StaticManifest = { updated, siteUrl, files };
+  writeFileSync(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+  return manifest;
+}

@@ -1,0 +1,74 @@
+/**
+ * Schemas of the business's own files in `content/`. They check what the owner
+ * wrote; cross-references (ids that must exist) are checked in `validate.ts`.
+ */
+import { z } from 'zod';
+import { isIsoDate } from '../dates.ts';
+
+export const idSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single hyphens, e.g. "roof-repair"');
+
+/** A date as the owner typed it. YAML is read so that dates stay strings (see parse.ts). */
+export const contentDateSchema = z
+  .string({ error: 'must be a date written YYYY-MM-DD' })
+  .refine(isIsoDate, { message: 'must be a real calendar date written YYYY-MM-DD' });
+
+const namedEntitySchema = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1, 'must not be empty'),
+  aliases: z.array(z.string().trim().min(1, 'must not be empty')).default([]),
+});
+
+export const businessSchema = z.looseObject({
+  name: z.string().trim().min(1, 'must not be empty'),
+  url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+  telephone: z.string().optional(),
+  email: z.string().optional(),
+  description: z.string().optional(),
+  address: z
+    .looseObject({
+      street: z.string(),
+      locality: z.string(),
+      region: z.string(),
+      postal_code: z.string(),
+      country: z.string(),
+    })
+    .optional(),
+  service_areas: z.array(z.object({ id: idSchema, name: z.string().trim().min(1) })).default([]),
+  services: z.array(namedEntitySchema).default([]),
+  technicians: z.array(namedEntitySchema).default([]),
+});
+export type Business = z.infer<typeof businessSchema>;
+export type NamedEntity = z.infer<typeof namedEntitySchema>;
+
+export const reviewFrontMatterSchema = z.strictObject({
+  author: z.string().trim().min(1, 'must not be empty'),
+  rating: z
+    .number({ error: 'must be a whole number from 1 to 5' })
+    .int('must be a whole number from 1 to 5')
+    .min(1, 'must be a whole number from 1 to 5')
+    .max(5, 'must be a whole number from 1 to 5'),
+  date: contentDateSchema,
+  verified: z.boolean({ error: 'must be true or false' }),
+  verification: z.string().trim().min(1, 'must say how the review was verified'),
+  source: z.string().trim().min(1).optional(),
+  title: z.string().trim().min(1).optional(),
+  service_area: idSchema.optional(),
+  services: z.array(idSchema).default([]),
+  technicians: z.array(idSchema).default([]),
+  response: z
+    .strictObject({
+      date: contentDateSchema,
+      text: z.string().trim().min(1, 'must not be empty'),
+    })
+    .optional(),
+});
+export type ReviewFrontMatter = z.infer<typeof reviewFrontMatterSchema>;
+
+/** A review file once parsed and checked: its id comes from the file name. */
+export interface ContentReview extends ReviewFrontMatter {
+  id: string;
+  /** The markdown body as written. */
+  body: string;
+}

@@ -1,0 +1,177 @@
+/**
+ * Checks a whole content folder at once and reports every problem in one run:
+ * the owner fixes everything in one go instead of one error per build.
+ */
+import type { z } from 'zod';
+import { splitFrontMatter } from './front-matter.ts';
+import { businessSchema, idSchema, reviewFrontMatterSchema, type Business, type ContentReview } from './schema.ts';
+import { parseFaq, type EditorialFaqEntry } from './editorial.ts';
+
+export interface ContentFile {
+  /** Path as shown to the owner, relative to the content folder, e.g. `reviews/r001.md`. */
+  path: string;
+  text: string;
+}
+
+export interface ContentFiles {
+  business: ContentFile | null;
+  reviews: ContentFile[];
+  faq?: ContentFile | null;
+  summary?: ContentFile | null;
+  aspects?: ContentFile | null;
+}
+
+export interface ContentProblem {
+  file: string;
+  field: string | null;
+  message: string;
+}
+
+export interface SiteContent {
+  business: Business;
+  /** Every review file, verified or not: publishing filters on `verified`. */
+  reviews: ContentReview[];
+  faq: EditorialFaqEntry[];
+  summary: string | null;
+  /** The business's extension of the aspect vocabulary, when it has one. */
+  aspectVocabulary: unknown;
+}
+
+export type ContentResult = { ok: true; content: SiteContent } | { ok: false; problems: ContentProblem[] };
+
+export function validateContent(files: ContentFiles): ContentResult {
+  const problems: ContentProblem[] = [];
+  const business = checkBusiness(files.business, problems);
+  const reviews = checkReviews(files.reviews, business, problems);
+  const faq = files.faq ? parseFaq(files.faq.text) : [];
+  const summary = files.summary?.text.trim() || null;
+  let aspectVocabulary: unknown = null;
+  if (files.aspects) {
+    try {
+      aspectVocabulary = JSON.parse(files.aspects.text);
+    } catch (error) {
+      problems.push({ file: files.aspects.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
+    }
+  }
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  if (problems.length > 0 || !business) return { ok: false, problems };
+  return { ok: true, content: { business, reviews, faq, summary, aspectVocabulary } };
+}
+
+function checkBusiness(file: ContentFile | null, problems: ContentProblem[]): Business | null {
+  if (!file) {
+    problems.push({ file: 'business.json', field: null, message: 'is missing: the content folder needs a business.json' });
+    return null;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(file.text);
+  } catch (error) {
+    problems.push({ file: file.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
+    return null;
+  }
+  const parsed = businessSchema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) {
+    problems.push(...zodProblems(file.path, parsed.error));
+    return null;
+  }
+  const business = parsed.data;
+  for (const list of ['service_areas', 'services', 'technicians'] as const) {
+    const seen = new Set<string>();
+    business[list].forEach((entry, index) => {
+      if (seen.has(entry.id)) {
+        problems.push({ file: file.path, field: `${list}[${index}].id`, message: `"${entry.id}" is used twice` });
+      }
+      seen.add(entry.id);
+    });
+  }
+  return business;
+}
+
+function checkReviews(files: ContentFile[], business: Business | null, problems: ContentProblem[]): ContentReview[] {
+  const reviews: ContentReview[] = [];
+  const seenIds = new Map<string, string>();
+  const known = business && {
+    service_area: new Set(business.service_areas.map((a) => a.id)),
+    services: new Set(business.services.map((s) => s.id)),
+    technicians: new Set(business.technicians.map((t) => t.id)),
+  };
+  for (const file of files) {
+    const id = reviewIdFromPath(file.path);
+    const before = problems.length;
+    if (!idSchema.safeParse(id).success) {
+      problems.push({
+        file: file.path,
+        field: null,
+        message: `file name "${id}" is not a valid review id: use lower-case letters, digits and single hyphens`,
+      });
+    }
+    const previous = seenIds.get(id);
+    if (previous !== undefined) {
+      problems.push({ file: file.path, field: null, message: `duplicate review id "${id}" (also ${previous})` });
+    } else {
+      seenIds.set(id, file.path);
+    }
+    const split = splitFrontMatter(file.text);
+    if (!split.ok) {
+      problems.push({ file: file.path, field: null, message: split.message });
+      continue;
+    }
+    const parsed = reviewFrontMatterSchema.safeParse(split.data, { reportInput: true });
+    if (!parsed.success) {
+      problems.push(...zodProblems(file.path, parsed.error));
+      continue;
+    }
+    const review: ContentReview = { ...parsed.data, id, body: split.body };
+    if (review.body.trim() === '') {
+      problems.push({ file: file.path, field: 'body', message: 'is empty: write the review text below the front matter' });
+    }
+    if (review.response && review.response.date < review.date) {
+      problems.push({ file: file.path, field: 'response.date', message: `${review.response.date} is before the review date ${review.date}` });
+    }
+    if (known) {
+      if (review.service_area && !known.service_area.has(review.service_area)) {
+        problems.push(unknownId(file.path, 'service_area', review.service_area, known.service_area));
+      }
+      for (const list of ['services', 'technicians'] as const) {
+        review[list].forEach((ref, index) => {
+          if (!known[list].has(ref)) problems.push(unknownId(file.path, `${list}[${index}]`, ref, known[list]));
+        });
+      }
+    }
+    if (problems.length === before) reviews.push(review);
+  }
+  return reviews;
+}
+
+export function reviewIdFromPath(path: string): string {
+  const name = path.split(/[\\/]/).pop() ?? path;
+  return name.replace(/\.md$/i, '');
+}
+
+function unknownId(file: string, field: string, value: string, known: Set<string>): ContentProblem {
+  const list = [...known].map((id) => `"${id}"`).join(', ') || '(none defined)';
+  return { file, field, message: `unknown id "${value}"; business.json defines ${list}` };
+}
+
+function zodProblems(file: string, error: z.ZodError): ContentProblem[] {
+  return error.issues.map((issue) => ({
+    file,
+    field: issue.path.length ? formatPath(issue.path) : null,
+    message:
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s): ${issue.keys.join(', ')}`
+        : issue.code === 'invalid_type' && issue.input === undefined
+          ? 'is required'
+          : issue.message,
+  }));
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+}
+
+export function formatProblems(problems: ContentProblem[]): string {
+  const lines = problems.map((p) => `  ${p.file}${p.field ? ` › ${p.field}` : ''}: ${p.message}`);
+  return `${problems.length} problem${problems.length === 1 ? '' : 's'} in the content:\n${lines.join('\n')}`;
+}

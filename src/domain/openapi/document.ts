@@ -1,0 +1,36 @@
+import '../schemas/datasets.ts';
+import '../schemas/errors.ts';
+import '../schemas/insights.ts';
+import { componentSchemas } from './components.ts';
+import { datasetPaths } from './dataset-paths.ts';
+
+export interface OpenApiOptions {
+  siteUrl: string;
+  businessName: string;
+}
+
+export type PathItems = Record<string, Record<string, unknown>>;
+
+/** The OpenAPI 3.1 description of every route, built from the same schemas the code uses. */
+export function openApiDocument({ siteUrl, businessName }: OpenApiOptions, ...extraPaths: PathItems[]): Record<string, unknown> {
+  const paths: PathItems = Object.assign({}, datasetPaths(), ...extraPaths);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${businessName} reviews API`,
+      version: '1.0.0',
+      description:
+        'Verified customer reviews and the insights derived from them, published read-only. ' +
+        'No key or account is needed. Also available: an MCP server at POST /mcp and a WebSub hub at POST /api/websub/hub.',
+      license: { name: 'Reviews are quoted with permission of their authors', identifier: 'LicenseRef-Reviews' },
+    },
+    servers: [{ url: siteUrl.replace(/\/+$/, '') }],
+    security: [],
+    tags: [
+      { name: 'datasets', description: 'Pre-rendered documents.' },
+      { name: 'feeds', description: 'JSON Feed and Atom; WebSub topics.' },
+    ],
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1))),
+    components: { schemas: componentSchemas() },
+  };
+}

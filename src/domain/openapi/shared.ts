@@ -1,0 +1,28 @@
+/** Pieces of OpenAPI that several paths use. */
+import { ref } from './components.ts';
+
+export const validatorHeaders = {
+  ETag: { description: 'Strong validator derived from the bytes.', schema: { type: 'string' } },
+  'Last-Modified': { description: 'Date of the newest content in the response.', schema: { type: 'string' } },
+  'Cache-Control': { schema: { type: 'string' } },
+};
+
+export const topicHeaders = {
+  ...validatorHeaders,
+  Link: { description: 'rel="hub" (the WebSub hub) and rel="self" (this topic).', schema: { type: 'string' } },
+};
+
+export const conditionalParameters = [
+  { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETags of cached copies; wins over If-Modified-Since.' },
+  { name: 'If-Modified-Since', in: 'header', required: false, schema: { type: 'string' }, description: 'HTTP date of a cached copy.' },
+];
+
+export const notModified = { description: 'Not modified: the cached copy is current. Empty body.', headers: validatorHeaders };
+
+export function jsonResponse(description: string, schema: unknown, headers: Record<string, unknown> = validatorHeaders) {
+  return { description, headers, content: { 'application/json': { schema } } };
+}
+
+export function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: ref('ApiError') } } };
+}

@@ -1,0 +1,48 @@
+import type { Business, ContentReview } from './content/schema.ts';
+import { markdownToPlainText } from './content/plain-text.ts';
+import { createMentionFinder } from './mentions.ts';
+import type { Review, ReviewAspect } from './schemas/review.ts';
+
+export type AspectAnalyzer = (text: string) => ReviewAspect[];
+
+/** Newest first: date descending, then id ascending. */
+export function compareNewestFirst(a: { date: string; id: string }, b: { date: string; id: string }): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Oldest first: date ascending, then id ascending (the order a syncing client applies). */
+export function compareOldestFirst(a: { date: string; id: string }, b: { date: string; id: string }): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The public records of the verified reviews, newest first. Unverified reviews never leave here. */
+export function toPublishedReviews(business: Business, reviews: ContentReview[], analyze: AspectAnalyzer): Review[] {
+  const mentions = createMentionFinder(business);
+  const areas = new Map(business.service_areas.map((a) => [a.id, a]));
+  return reviews
+    .filter((review) => review.verified)
+    .map((review): Review => {
+      const text = markdownToPlainText(review.body);
+      const searchable = review.title ? `${review.title}\n${text}` : text;
+      const area = review.service_area ? areas.get(review.service_area) : undefined;
+      return {
+        id: review.id,
+        rating: review.rating,
+        date: review.date,
+        title: review.title ?? null,
+        text,
+        author: { name: review.author },
+        verified: true,
+        verification: review.verification,
+        source: review.source ?? null,
+        service_area: area ? { id: area.id, name: area.name } : null,
+        services: mentions.services(review.services, searchable).map(({ id, name }) => ({ id, name })),
+        technicians: mentions.technicians(review.technicians, searchable).map(({ id, name }) => ({ id, name })),
+        response: review.response ? { date: review.response.date, text: review.response.text } : null,
+        aspects: analyze(text),
+      };
+    })
+    .sort(compareNewestFirst);
+}

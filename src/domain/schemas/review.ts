@@ -1,0 +1,51 @@
+/** Wire shapes of reviews: one schema each, the OpenAPI document is generated from them. */
+import { z } from 'zod';
+
+export const isoDateSchema = z.iso.date().meta({ description: 'A calendar date, YYYY-MM-DD.', example: '2024-03-12' });
+
+export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+export const sentimentSchema = z.enum(SENTIMENTS);
+
+export const ASPECTS = [
+  'workmanship',
+  'timeliness',
+  'communication',
+  'price',
+  'cleanup',
+  'professionalism',
+  'estimate',
+  'insurance',
+  'warranty',
+  'materials',
+] as const;
+export const aspectIdSchema = z.enum(ASPECTS);
+
+const refSchema = z.object({ id: z.string(), name: z.string() });
+
+export const reviewAspectSchema = z.object({
+  aspect: aspectIdSchema,
+  sentiment: sentimentSchema,
+  score: z.number().min(-1).max(1),
+  excerpt: z.string().meta({ description: 'The sentence the aspect was found in.' }),
+});
+
+export const reviewSchema = z
+  .object({
+    id: z.string().meta({ description: 'Stable id of the review (its file name).' }),
+    rating: z.int().min(1).max(5),
+    date: isoDateSchema,
+    title: z.string().nullable(),
+    text: z.string().meta({ description: 'Plain text, as the customer wrote it.' }),
+    author: z.object({ name: z.string() }),
+    verified: z.literal(true),
+    verification: z.string().meta({ description: 'How the review was verified, e.g. invoice.' }),
+    source: z.string().nullable(),
+    service_area: refSchema.nullable(),
+    services: z.array(refSchema).meta({ description: 'Services the review is tagged with or names.' }),
+    technicians: z.array(refSchema).meta({ description: 'Technicians the review is tagged with or names.' }),
+    response: z.object({ date: isoDateSchema, text: z.string() }).nullable(),
+    aspects: z.array(reviewAspectSchema),
+  })
+  .meta({ id: 'Review', description: 'A verified customer review.' });
+export type Review = z.infer<typeof reviewSchema>;
+export type ReviewAspect = z.infer<typeof reviewAspectSchema>;

@@ -1,0 +1,33 @@
+/** Every public address of the site, derived once from its base URL. */
+export interface SiteUrls {
+  home: string;
+  reviews: string;
+  insights: string;
+  jsonFeed: string;
+  atomFeed: string;
+  hub: string;
+  openapi: string;
+  mcp: string;
+  search: string;
+  since: string;
+}
+
+export function siteUrls(siteUrl: string): SiteUrls {
+  const base = siteUrl.replace(/\/+$/, '');
+  return {
+    home: `${base}/`,
+    reviews: `${base}/reviews.json`,
+    insights: `${base}/insights.json`,
+    jsonFeed: `${base}/api/feed.json`,
+    atomFeed: `${base}/feed.xml`,
+    hub: `${base}/api/websub/hub`,
+    openapi: `${base}/.well-known/openapi.json`,
+    mcp: `${base}/mcp`,
+    search: `${base}/api/reviews/search`,
+    since: `${base}/api/reviews/since`,
+  };
+}
+
+/** The three WebSub topics, by the path each is served at. */
+export const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
+export type TopicPath = (typeof TOPIC_PATHS)[number];

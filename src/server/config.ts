@@ -1,0 +1,63 @@
+/**
+ * Every setting comes from the environment, read and checked once here. A bad
+ * value stops the process at start-up with a message that names the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveMs = z.coerce.number().int().min(1).max(600_000);
+
+const envSchema = z.object({
+  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4321'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(4321),
+  CONTENT_DIR: z.string().min(1).default('content'),
+  OUT_DIR: z.string().min(1).default('dist'),
+  HUB_DB: z.string().min(1).default('data/hub.sqlite'),
+  HUB_ALLOW_PRIVATE_CALLBACKS: flag,
+  HUB_RETRY_DELAYS_MS: z
+    .string()
+    .default('60000,300000')
+    .transform((v, ctx) => {
+      const delays = v.split(',').map((part) => Number(part.trim()));
+      if (delays.length < 1 || delays.some((d) => !Number.isInteger(d) || d < 0 || d > 86_400_000)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma list of whole milliseconds, e.g. "100,200"' });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  HUB_TIMEOUT_MS: positiveMs.default(10_000),
+  MCP_SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+  PUBLISH_STATE_DIR: z.string().min(1).default('data/published'),
+});
+
+export type Config = z.infer<typeof envSchema> & { projectRoot: string; outDir: string; contentDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): Config {
+  // Unset and empty mean the same thing for every variable.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    SITE_URL: parsed.data.SITE_URL.replace(/\/+$/, ''),
+    projectRoot,
+    outDir: path.resolve(projectRoot, parsed.data.OUT_DIR),
+    contentDir: path.resolve(projectRoot, parsed.data.CONTENT_DIR),
+  };
+}

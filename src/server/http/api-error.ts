@@ -1,0 +1,30 @@
+import type { QueryIssue } from '../../domain/schemas/errors.ts';
+
+export interface ApiErrorOptions {
+  issues?: QueryIssue[];
+  headers?: Record<string, string>;
+}
+
+/** The one way the JSON API says no: `{ error, message, issues? }` with the right status. */
+export function apiError(status: number, error: string, message: string, options: ApiErrorOptions = {}): Response {
+  const body = options.issues ? { error, message, issues: options.issues } : { error, message };
+  return new Response(`${JSON.stringify(body)}\n`, {
+    status,
+    headers: {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      'Access-Control-Allow-Origin': '*',
+      ...options.headers,
+    },
+  });
+}
+
+export function methodNotAllowed(method: string, allow: readonly string[]): Response {
+  return apiError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow.join(' or ')}.`, {
+    headers: { Allow: allow.join(', ') },
+  });
+}
+
+export function notFound(pathname: string): Response {
+  return apiError(404, 'not_found', `There is nothing at ${pathname}. The API is described at /.well-known/openapi.json.`);
+}

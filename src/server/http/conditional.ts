@@ -1,0 +1,43 @@
+/**
+ * Conditional GET (RFC 9110 §13): If-None-Match, with weak comparison, lists and
+ * `*`, takes precedence over If-Modified-Since, which is only looked at when
+ * If-None-Match is absent.
+ */
+export interface Validators {
+  /** The current ETag, quoted, plus tags of the same content in other encodings. */
+  etags: readonly string[];
+  lastModified?: Date | undefined;
+}
+
+export interface ConditionalHeaders {
+  ifNoneMatch?: string | null | undefined;
+  ifModifiedSince?: string | null | undefined;
+}
+
+function opaqueTag(tag: string): string {
+  return tag.trim().replace(/^W\//, '');
+}
+
+export function etagMatches(ifNoneMatch: string, etags: readonly string[]): boolean {
+  if (ifNoneMatch.trim() === '*') return etags.length > 0;
+  const current = new Set(etags.map(opaqueTag));
+  return (ifNoneMatch.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => current.has(opaqueTag(tag)));
+}
+
+export function isNotModified(headers: ConditionalHeaders, validators: Validators): boolean {
+  if (headers.ifNoneMatch != null && headers.ifNoneMatch !== '') {
+    return etagMatches(headers.ifNoneMatch, validators.etags);
+  }
+  if (headers.ifModifiedSince && validators.lastModified) {
+    const since = Date.parse(headers.ifModifiedSince);
+    if (Number.isNaN(since)) return false;
+    // HTTP dates have whole seconds.
+    return Math.floor(validators.lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+  }
+  return false;
+}
+
+/** Last-Modified of content whose newest change is a YYYY-MM-DD date: that day at 00:00 UTC. */
+export function lastModifiedOf(date: string | null | undefined): Date | undefined {
+  return date ? new Date(`${date}T00:00:00Z`) : undefined;
+}

@@ -1,0 +1,24 @@
+/** Headers every public GET carries, by kind of resource. */
+import { siteUrls, TOPIC_PATHS } from '../../domain/site-urls.ts';
+
+export const CACHE_DOCUMENT = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400';
+export const CACHE_QUERY = 'public, max-age=60, s-maxage=60';
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function cacheControlFor(urlPath: string): string {
+  return urlPath.startsWith('/_astro/') ? CACHE_IMMUTABLE : CACHE_DOCUMENT;
+}
+
+/** `Link` for a path: hub and self on the WebSub topics, the OpenAPI document on the home page and API JSON. */
+export function linkHeaderFor(urlPath: string, siteUrl: string): string | undefined {
+  const urls = siteUrls(siteUrl);
+  const serviceDesc = `<${urls.openapi}>; rel="service-desc"; type="application/json"`;
+  if ((TOPIC_PATHS as readonly string[]).includes(urlPath)) {
+    const self = `${siteUrl.replace(/\/+$/, '')}${urlPath}`;
+    const links = [`<${urls.hub}>; rel="hub"`, `<${self}>; rel="self"`];
+    if (urlPath.endsWith('.json')) links.push(serviceDesc);
+    return links.join(', ');
+  }
+  if (urlPath === '/index.html' || urlPath === '/insights.json' || urlPath.startsWith('/api/')) return serviceDesc;
+  return undefined;
+}

@@ -1,0 +1,64 @@
+/**
+ * The embedded server: pre-rendered files straight from the build (see
+ * static-files.ts), everything else through Astro's handler with on-the-fly
+ * compression. One process; `npm start` runs it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import { loadStaticFiles } from './static-files.ts';
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+
+export interface ServerOptions {
+  outDir: string;
+}
+
+async function loadAstroHandler(outDir: string): Promise<NodeHandler> {
+  // Without this the adapter's entry starts a server of its own on import.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
+  return entry.handler;
+}
+
+export async function createAppServer({ outDir }: ServerOptions): Promise<Server> {
+  const staticFiles = loadStaticFiles(outDir);
+  const astro = await loadAstroHandler(outDir);
+  const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+  return createServer((req, res) => {
+    try {
+      if (staticFiles.handle(req, res)) return;
+      compress(req, res, () => astro(req, res));
+    } catch (error) {
+      console.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal server error\n');
+    }
+  });
+}
+
+/** Listens, turning "port in use" and friends into an error instead of a silent exit. */
+export function listen(server: Server, port: number, host: string): Promise<{ port: number; host: string }> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? `port ${port} on ${host} is already in use; stop the other process or set PORT`
+          : error.code === 'EACCES'
+            ? `no permission to listen on ${host}:${port}; choose a PORT above 1023`
+            : error.message;
+      reject(new Error(`Cannot start the server: ${reason}.`));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve({ port: typeof address === 'object' && address ? address.port : port, host });
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}

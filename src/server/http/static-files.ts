@@ -1,0 +1,105 @@
+/**
+ * Serves the pre-rendered files from the build's manifest: exact content types,
+ * strong ETags from the bytes, Last-Modified from the content, precompressed
+ * brotli and gzip, conditional GET, CORS and discovery links.
+ */
+import { createReadStream, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import Negotiator from 'negotiator';
+import { MANIFEST_FILE, type StaticFileEntry, type StaticManifest } from '../../build/static-manifest.ts';
+import { isNotModified, lastModifiedOf } from './conditional.ts';
+import { cacheControlFor, linkHeaderFor } from './public-headers.ts';
+
+type Encoding = 'br' | 'gzip';
+const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+export interface StaticFiles {
+  manifest: StaticManifest;
+  /** Answers the request if it names a static file; false lets the next handler try. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+export function etagOf(entry: StaticFileEntry, encoding?: Encoding): string {
+  return `"${entry.hash}${encoding ? `-${encoding}` : ''}"`;
+}
+
+function resolvePath(manifest: StaticManifest, pathname: string): string | undefined {
+  const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`];
+  return candidates.find((candidate) => candidate in manifest.files);
+}
+
+export function loadStaticFiles(outDir: string): StaticFiles {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8')) as StaticManifest;
+  const clientDir = path.join(outDir, 'client');
+  const lastModified = lastModifiedOf(manifest.updated);
+
+  function handle(req: IncomingMessage, res: ServerResponse): boolean {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      return false;
+    }
+    const urlPath = resolvePath(manifest, pathname);
+    if (!urlPath) return false;
+    const entry = manifest.files[urlPath] as StaticFileEntry;
+
+    const compressible = entry.encodings.br !== undefined || entry.encodings.gzip !== undefined;
+    const headers: Record<string, string | number> = {
+      'Cache-Control': cacheControlFor(urlPath),
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': 'ETag, Last-Modified, Link',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    const link = linkHeaderFor(urlPath, manifest.siteUrl);
+    if (link) headers.Link = link;
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const message = `${req.method} is not allowed here; use GET or HEAD.`;
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Cache-Control': 'no-store', 'Content-Type': 'application/json' });
+      res.end(`${JSON.stringify({ error: 'method_not_allowed', message })}\n`);
+      return true;
+    }
+
+    const offered = (['br', 'gzip'] as const).filter((e) => entry.encodings[e] !== undefined);
+    const chosen = offered.length ? (new Negotiator(req).encoding([...offered, 'identity']) as Encoding | 'identity' | undefined) : 'identity';
+    if (chosen === undefined) {
+      res.writeHead(406, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('None of the encodings in Accept-Encoding is available.\n');
+      return true;
+    }
+    const encoding = chosen === 'identity' ? undefined : chosen;
+    headers.ETag = etagOf(entry, encoding);
+    if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
+
+    const equivalent = [etagOf(entry), ...offered.map((e) => etagOf(entry, e))];
+    if (
+      isNotModified(
+        { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] },
+        { etags: equivalent, lastModified },
+      )
+    ) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+
+    headers['Content-Type'] = entry.type;
+    headers['Content-Length'] = encoding ? (entry.encodings[encoding] as number) : entry.size;
+    if (encoding) headers['Content-Encoding'] = encoding;
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return true;
+    }
+    const file = path.join(clientDir, urlPath) + (encoding ? ENCODING_SUFFIX[encoding] : '');
+    createReadStream(file)
+      .on('error', (error) => res.destroy(error))
+      .pipe(res);
+    return true;
+  }
+
+  return { manifest, handle };
+}
