@@ -4,16 +4,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BuildError, buildSite, STAMP_FILE } from '../src/build/build-site.ts';
+import { buildSite, STAMP_FILE } from '../src/build/build-site.ts';
 import { buildFingerprint } from '../src/build/fingerprint.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { createAppServer, listen } from '../src/server/http/server.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { serve } from '../src/server/http/serve.ts';
 
 function lastFingerprint(outDir: string): string | undefined {
-  const stamp = path.join(outDir, STAMP_FILE);
-  if (!existsSync(stamp)) return undefined;
   try {
-    return (JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string }).fingerprint;
+    const stamp = path.join(outDir, STAMP_FILE);
+    return existsSync(stamp) ? (JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string }).fingerprint : undefined;
   } catch {
     return undefined;
   }
@@ -26,16 +25,8 @@ try {
     console.log(`Building ${config.contentDir} for ${config.SITE_URL}…`);
     buildSite({ projectRoot: config.projectRoot, contentDir: config.contentDir, siteUrl: config.SITE_URL, outDir: config.outDir });
   }
-  const server = await createAppServer({ outDir: config.outDir });
-  const { host, port } = await listen(server, config.PORT, config.HOST);
-  console.log(`Serving ${config.SITE_URL} at http://${host.includes(':') ? `[${host}]` : host}:${port}/`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => server.close(() => process.exit(0)));
-  }
+  await serve(config);
 } catch (error) {
-  if (error instanceof BuildError || error instanceof ConfigError || error instanceof Error) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }

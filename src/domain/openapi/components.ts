@@ -16,13 +16,12 @@ export function componentSchemas(): Record<string, unknown> {
   return components;
 }
 
-/** An inline JSON schema for a parameter or an unnamed body. */
+/** An inline JSON schema for a parameter or an unnamed body (one with no named schemas inside). */
 export function inlineSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
   const { $schema: _schema, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
-    uri: (id) => `#/components/schemas/${id}`,
   }) as Record<string, unknown>;
   return rest;
 }

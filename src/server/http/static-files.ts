@@ -20,6 +20,14 @@ export interface StaticFiles {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
+// @types/negotiator lags the library: 1.x takes the server's preference order for ties.
+type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
+function negotiateEncoding(req: IncomingMessage, offered: Encoding[]): Encoding | 'identity' | undefined {
+  const negotiator = new Negotiator(req) as unknown as EncodingNegotiator;
+  return negotiator.encoding([...offered, 'identity'], { preferred: ['br', 'gzip', 'identity'] }) as Encoding | 'identity' | undefined;
+}
+
 export function etagOf(entry: StaticFileEntry, encoding?: Encoding): string {
   return `"${entry.hash}${encoding ? `-${encoding}` : ''}"`;
 }
@@ -64,7 +72,7 @@ export function loadStaticFiles(outDir: string): StaticFiles {
     }
 
     const offered = (['br', 'gzip'] as const).filter((e) => entry.encodings[e] !== undefined);
-    const chosen = offered.length ? (new Negotiator(req).encoding([...offered, 'identity']) as Encoding | 'identity' | undefined) : 'identity';
+    const chosen = offered.length ? negotiateEncoding(req, offered) : 'identity';
     if (chosen === undefined) {
       res.writeHead(406, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('None of the encodings in Accept-Encoding is available.\n');

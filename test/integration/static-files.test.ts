@@ -1,0 +1,144 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rawRequest } from '../support/http.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { TEST_SITE_URL } from '../support/build.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(inject('smallBuild'));
+});
+afterAll(() => server?.stop());
+
+const TOPICS = [
+  ['/reviews.json', 'application/json'],
+  ['/api/feed.json', 'application/json'],
+  ['/feed.xml', 'application/atom+xml'],
+] as const;
+
+describe('pre-rendered documents over HTTP', () => {
+  it.each<readonly [string, string]>([...TOPICS, ['/insights.json', 'application/json'], ['/.well-known/openapi.json', 'application/json']])(
+    '%s is served as %s with CORS and a strong ETag',
+    async (path, type) => {
+      const res = await rawRequest(server.url + path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(res.headers['last-modified']).toBe('Wed, 01 May 2024 00:00:00 GMT');
+      expect(res.headers['cache-control']).toMatch(/public/);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    },
+  );
+
+  it.each(TOPICS)('%s links its hub and itself', async (path) => {
+    const res = await rawRequest(server.url + path);
+    const link = String(res.headers.link);
+    expect(link).toContain(`<${TEST_SITE_URL}/api/websub/hub>; rel="hub"`);
+    expect(link).toContain(`<${TEST_SITE_URL}${path}>; rel="self"`);
+  });
+
+  it('the home page links the OpenAPI document', async () => {
+    const res = await rawRequest(`${server.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(String(res.headers.link)).toContain('rel="service-desc"');
+    expect(res.text).toContain('rel="service-desc"');
+  });
+
+  it('serves brotli and gzip with the same bytes and their own ETags', async () => {
+    const plain = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'identity' } });
+    const br = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    const gz = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    expect(br.body.length).toBeLessThan(plain.body.length);
+  });
+
+  it('honours q=0 in Accept-Encoding', async () => {
+    const res = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('conditional GET', () => {
+  it('answers 304 with an empty body and the same validators for a matching If-None-Match', async () => {
+    const first = await rawRequest(`${server.url}/reviews.json`);
+    const etag = String(first.headers.etag);
+    const again = await rawRequest(`${server.url}/reviews.json`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['last-modified']).toBe(first.headers['last-modified']);
+  });
+
+  it('matches weakly, in lists and with *', async () => {
+    const etag = String((await rawRequest(`${server.url}/feed.xml`)).headers.etag);
+    for (const header of [`W/${etag}`, `"nope", ${etag}`, '*']) {
+      const res = await rawRequest(`${server.url}/feed.xml`, { headers: { 'If-None-Match': header } });
+      expect(res.status, header).toBe(304);
+    }
+  });
+
+  it('a cached compressed copy is still current', async () => {
+    const br = await rawRequest(`${server.url}/api/feed.json`, { headers: { 'Accept-Encoding': 'br' } });
+    const res = await rawRequest(`${server.url}/api/feed.json`, { headers: { 'If-None-Match': String(br.headers.etag) } });
+    expect(res.status).toBe(304);
+  });
+
+  it('a different ETag gets the full document', async () => {
+    const res = await rawRequest(`${server.url}/reviews.json`, { headers: { 'If-None-Match': '"0123456789abcdef0123456789abcdef"' } });
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(0);
+  });
+
+  it('If-Modified-Since gives 304 at or after Last-Modified and 200 before it', async () => {
+    const at = await rawRequest(`${server.url}/reviews.json`, { headers: { 'If-Modified-Since': 'Wed, 01 May 2024 00:00:00 GMT' } });
+    const after = await rawRequest(`${server.url}/reviews.json`, { headers: { 'If-Modified-Since': 'Sat, 01 Jun 2024 00:00:00 GMT' } });
+    const before = await rawRequest(`${server.url}/reviews.json`, { headers: { 'If-Modified-Since': 'Tue, 30 Apr 2024 23:59:59 GMT' } });
+    const garbage = await rawRequest(`${server.url}/reviews.json`, { headers: { 'If-Modified-Since': 'yesterday' } });
+    expect([at.status, after.status, before.status, garbage.status]).toEqual([304, 304, 200, 200]);
+  });
+
+  it('If-None-Match wins over If-Modified-Since', async () => {
+    const res = await rawRequest(`${server.url}/reviews.json`, {
+      headers: { 'If-None-Match': '"stale"', 'If-Modified-Since': 'Sat, 01 Jun 2030 00:00:00 GMT' },
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it('an unknown /api/ path is a JSON 404 for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await rawRequest(`${server.url}/api/nothing/here`, { method });
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.text)).toMatchObject({ error: 'not_found', message: expect.stringContaining('/api/nothing/here') });
+    }
+  });
+
+  it('a wrong method on a document is 405 with Allow', async () => {
+    const res = await rawRequest(`${server.url}/api/feed.json`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(res.text).error).toBe('method_not_allowed');
+  });
+
+  it('HEAD gives the headers without a body', async () => {
+    const res = await rawRequest(`${server.url}/reviews.json`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(0);
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+  });
+
+  it('a malformed percent-encoding is not a 5xx', async () => {
+    const res = await rawRequest(`${server.url}/api/%E0%A4%A`);
+    expect(res.status).toBeLessThan(500);
+  });
+});
