@@ -61,3 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     contentDir: path.resolve(projectRoot, parsed.data.CONTENT_DIR),
   };
 }
+
+let current: Config | undefined;
+
+/** The process's configuration, read from the environment on first use. */
+export function getConfig(): Config {
+  current ??= loadConfig();
+  return current;
+}
