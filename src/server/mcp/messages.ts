@@ -1,0 +1,64 @@
+/**
+ * Reading a POST body as JSON-RPC messages before the SDK sees it, so that every
+ * malformed body gets the right JSON-RPC error with a message that says what to
+ * fix: not JSON → -32700 (parse error); JSON but not a JSON-RPC 2.0 message →
+ * -32600 (invalid request). Both with HTTP 400.
+ */
+import { isInitializeRequest, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { INVALID_REQUEST, PARSE_ERROR, type JsonRpcId } from './http-responses.ts';
+
+/** The SDK's own limit on a batch. */
+const MAX_BATCH = 100;
+
+export type ParsedMessages =
+  | { ok: true; body: unknown; messages: JSONRPCMessage[]; initialize: boolean; id: JsonRpcId }
+  | { ok: false; code: number; message: string; id: JsonRpcId };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isId = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+const MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+
+/** What is wrong with one message, in words, or undefined if it is a valid JSON-RPC 2.0 message. */
+function problemOf(message: unknown): string | undefined {
+  if (!isObject(message)) return 'a message must be a JSON object';
+  if (message.jsonrpc !== '2.0') return 'jsonrpc must be the string "2.0"';
+  const unknown = Object.keys(message).find((key) => !MEMBERS.has(key));
+  if (unknown !== undefined) return `${JSON.stringify(unknown)} is not a member of a JSON-RPC message`;
+  if ('id' in message && !isId(message.id)) return 'id must be a string or a whole number';
+  if ('method' in message) {
+    if (typeof message.method !== 'string' || message.method === '') return 'method must be a non-empty string';
+    if ('params' in message && !isObject(message.params)) return 'params must be an object';
+  } else if (!('result' in message || 'error' in message)) {
+    return 'a request needs a method (and an id); a response needs a result or an error';
+  }
+  return JSONRPCMessageSchema.safeParse(message).success ? undefined : 'it is not a valid JSON-RPC 2.0 message';
+}
+
+export function parseMessages(text: string): ParsedMessages {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? ` (${error.message})` : '';
+    return { ok: false, code: PARSE_ERROR, message: `Parse error: the request body is not valid JSON${detail}.`, id: null };
+  }
+  const list = Array.isArray(body) ? body : [body];
+  const id = !Array.isArray(body) && isObject(body) && isId(body.id) ? (body.id as string | number) : null;
+  if (list.length === 0 || list.length > MAX_BATCH) {
+    return { ok: false, code: INVALID_REQUEST, message: `Invalid Request: a batch must hold 1 to ${MAX_BATCH} messages.`, id };
+  }
+  for (const [index, message] of list.entries()) {
+    const problem = problemOf(message);
+    if (problem !== undefined) {
+      const where = Array.isArray(body) ? ` (message ${index + 1} of the batch)` : '';
+      return {
+        ok: false,
+        code: INVALID_REQUEST,
+        message: `Invalid Request${where}: ${problem}. Send a JSON-RPC 2.0 object such as {"jsonrpc":"2.0","id":1,"method":"tools/list"}.`,
+        id,
+      };
+    }
+  }
+  const messages = list as JSONRPCMessage[];
+  return { ok: true, body, messages, initialize: messages.some(isInitializeRequest), id };
+}

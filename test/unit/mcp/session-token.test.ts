@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_TTL_SECONDS, sessionTokens } from '../../../src/server/mcp/session-token.ts';
+
+const START = Date.UTC(2026, 0, 1);
+
+function clock(at = START) {
+  let now = at;
+  return { now: () => now, advance: (seconds: number) => (now += seconds * 1000) };
+}
+
+describe('signed session ids', () => {
+  it('verifies an id it issued, on any instance with the same secret', () => {
+    const time = clock();
+    const id = sessionTokens({ secret: 'one secret for all instances', now: time.now }).issue();
+    expect(id).toMatch(/^[\x21-\x7e]+$/);
+    expect(sessionTokens({ secret: 'one secret for all instances', now: time.now }).verify(id)).toBe('valid');
+  });
+
+  it('issues a different id every time', () => {
+    const tokens = sessionTokens({ secret: 'secret secret secret' });
+    expect(new Set(Array.from({ length: 20 }, () => tokens.issue())).size).toBe(20);
+  });
+
+  it('refuses an id signed with another secret', () => {
+    const id = sessionTokens({ secret: 'first secret 1234' }).issue();
+    expect(sessionTokens({ secret: 'second secret 123' }).verify(id)).toBe('invalid');
+  });
+
+  it('refuses an altered id: issue time, nonce or signature', () => {
+    const tokens = sessionTokens({ secret: 'secret secret secret' });
+    const [version, issued, nonce, signature] = tokens.issue().split('.') as [string, string, string, string];
+    const flip = (part: string) => (part[0] === 'A' ? 'B' : 'A') + part.slice(1);
+    for (const forged of [
+      [version, (parseInt(issued, 36) + 1).toString(36), nonce, signature],
+      [version, issued, flip(nonce), signature],
+      [version, issued, nonce, flip(signature)],
+      ['v2', issued, nonce, signature],
+    ]) {
+      expect(tokens.verify(forged.join('.')), forged.join('.')).toBe('invalid');
+    }
+  });
+
+  it('refuses junk without throwing', () => {
+    const tokens = sessionTokens({ secret: 'secret secret secret' });
+    for (const junk of ['', 'abc', 'v1...', 'v1.zzzzzzzzzzzz.AAAAAAAAAAAAAAAA.x', '0'.repeat(10_000), 'v1.1.\u00e9\u00e9.\u00e9']) {
+      expect(tokens.verify(junk)).toBe('invalid');
+    }
+  });
+
+  it('expires after the time to live, and not before', () => {
+    const time = clock();
+    const tokens = sessionTokens({ secret: 'secret secret secret', now: time.now });
+    const id = tokens.issue();
+    time.advance(SESSION_TTL_SECONDS - 1);
+    expect(tokens.verify(id)).toBe('valid');
+    time.advance(1);
+    expect(tokens.verify(id)).toBe('expired');
+  });
+
+  it('accepts a little clock skew between instances, not an id from the far future', () => {
+    const time = clock();
+    const ahead = sessionTokens({ secret: 'secret secret secret', now: () => time.now() + 60_000 }).issue();
+    const farAhead = sessionTokens({ secret: 'secret secret secret', now: () => time.now() + 3_600_000 }).issue();
+    const tokens = sessionTokens({ secret: 'secret secret secret', now: time.now });
+    expect(tokens.verify(ahead)).toBe('valid');
+    expect(tokens.verify(farAhead)).toBe('invalid');
+  });
+});
