@@ -22,6 +22,28 @@ async function loadAstroHandler(outDir: string): Promise<NodeHandler> {
   return entry.handler;
 }
 
+function hasValidPercentEncoding(url: string | undefined): boolean {
+  try {
+    decodeURI(url ?? '/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Astro adapter would answer such a URL with a plain-text 400; the API promises JSON errors. */
+function malformedUrl(res: ServerResponse): void {
+  const message = 'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.';
+  const body = `${JSON.stringify({ error: 'bad_request', message })}\n`;
+  res.writeHead(400, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'Access-Control-Allow-Origin': '*',
+  });
+  res.end(body);
+}
+
 export async function createAppServer({ outDir }: ServerOptions): Promise<Server> {
   const staticFiles = loadStaticFiles(outDir);
   const astro = await loadAstroHandler(outDir);
@@ -29,6 +51,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
 
   return createServer((req, res) => {
     try {
+      if (!hasValidPercentEncoding(req.url)) return malformedUrl(res);
       if (staticFiles.handle(req, res)) return;
       compress(req, res, () => astro(req, res));
     } catch (error) {
