@@ -1,6 +1,7 @@
 import '../schemas/datasets.ts';
 import '../schemas/errors.ts';
 import '../schemas/insights.ts';
+import '../schemas/search.ts';
 import { componentSchemas } from './components.ts';
 import { datasetPaths } from './dataset-paths.ts';
 
@@ -29,6 +30,7 @@ export function openApiDocument({ siteUrl, businessName }: OpenApiOptions, ...ex
     tags: [
       { name: 'datasets', description: 'Pre-rendered documents.' },
       { name: 'feeds', description: 'JSON Feed and Atom; WebSub topics.' },
+      { name: 'search', description: 'Search and incremental sync, answered on demand.' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1))),
     components: { schemas: componentSchemas() },
