@@ -73,6 +73,22 @@ describe('GET /api/reviews/search', () => {
   });
 });
 
+describe('the Astro route and the server\'s direct answer', () => {
+  // The server answers /api/reviews/search itself; a path Astro decodes to the same
+  // route (an escaped letter) reaches the route file instead. Both must agree.
+  it.each(['?query=zoe', '?rating=9', ''])('give the same answer to %s', async (query) => {
+    const direct = await get(query);
+    const astro = await rawRequest(`${server.url}/api/reviews/%73earch${query}`);
+    expect(direct.headers['content-length']).toBeDefined();
+    expect(astro.headers['transfer-encoding']).toBe('chunked');
+    expect(astro.status).toBe(direct.status);
+    expect(astro.text).toBe(direct.text);
+    for (const header of ['content-type', 'cache-control', 'access-control-allow-origin', 'link']) {
+      expect(astro.headers[header], header).toBe(direct.headers[header]);
+    }
+  });
+});
+
 describe('bad search input', () => {
   it.each([
     ['?rating=6', 'rating', 'too_big'],

@@ -102,6 +102,21 @@ describe('GET /api/reviews/since/{date}', () => {
     expect(JSON.parse(res.text)).toMatchObject({ error: 'invalid_query', issues: [{ path: 'limit', code: 'unknown_parameter' }] });
   });
 
+  it('the Astro route gives the same answer as the server\'s direct one', async () => {
+    // An escaped letter makes the path one that only Astro's router decodes.
+    const direct = await since('2024-03-12');
+    const astro = await rawRequest(`${server.url}/api/reviews/%73ince/2024-03-12`);
+    expect(astro.headers['transfer-encoding']).toBe('chunked');
+    expect([astro.status, astro.text, astro.headers.etag, astro.headers['last-modified']]).toEqual([
+      direct.status,
+      direct.text,
+      direct.headers.etag,
+      direct.headers['last-modified'],
+    ]);
+    const revalidated = await rawRequest(`${server.url}/api/reviews/%73ince/2024-03-12`, { headers: { 'If-None-Match': String(direct.headers.etag) } });
+    expect(revalidated.status).toBe(304);
+  });
+
   it('a wrong method is 405 with Allow; a missing date is a JSON 404', async () => {
     const post = await since('2024-01-01', {}, 'POST');
     expect(post.status).toBe(405);

@@ -11,6 +11,7 @@ import { compareNewestFirst, compareOldestFirst } from '../review-record.ts';
 import type { ReviewsDataset } from '../schemas/datasets.ts';
 import type { Review } from '../schemas/review.ts';
 import { foldText } from '../text.ts';
+import { positionSet, type PositionSet } from './position-set.ts';
 import { buildTextIndex, type TextIndex } from './text-index.ts';
 
 type Business = ReviewsDataset['business'];
@@ -21,17 +22,20 @@ export interface CatalogIndex {
   readonly dates: readonly string[];
   readonly ratings: Uint8Array;
   /** Positions with exactly rating r, at index r (1 to 5). */
-  readonly byRating: readonly Int32Array[];
+  readonly byRating: readonly PositionSet[];
   /** Positions with a rating of at least r, at index r (1 to 5). */
-  readonly atLeastRating: readonly Int32Array[];
+  readonly atLeastRating: readonly PositionSet[];
   /** Positions of the reviews that mention a technician or a service, by its id. */
-  readonly byTechnician: ReadonlyMap<string, Int32Array>;
-  readonly byService: ReadonlyMap<string, Int32Array>;
+  readonly byTechnician: ReadonlyMap<string, PositionSet>;
+  readonly byService: ReadonlyMap<string, PositionSet>;
   /** Technician ids by folded id, name and alias (an alias two technicians share names both). */
   readonly technicianNames: ReadonlyMap<string, readonly string[]>;
   /** Service ids by folded id. */
   readonly serviceIds: ReadonlyMap<string, string>;
   readonly text: TextIndex;
+  /** Scratch space for unions of position lists (see sorted-lists.ts) and for intersections of sets. */
+  readonly marks: Uint8Array;
+  readonly bits: Uint32Array;
   /** Positions in oldest-first order (date ascending, then id). */
   readonly oldestFirst: Int32Array;
   /** Digest of the JSON of the reviews from oldest-first index i to the end (see since.ts). */
@@ -59,7 +63,7 @@ function positionsWhere(count: number, keep: (position: number) => boolean): Int
   return Int32Array.from(out);
 }
 
-function positionsByKey(reviews: readonly Review[], keys: (review: Review) => readonly string[]): Map<string, Int32Array> {
+function positionsByKey(reviews: readonly Review[], keys: (review: Review) => readonly string[]): Map<string, PositionSet> {
   const lists = new Map<string, number[]>();
   reviews.forEach((review, position) => {
     for (const key of new Set(keys(review))) {
@@ -68,7 +72,7 @@ function positionsByKey(reviews: readonly Review[], keys: (review: Review) => re
       lists.set(key, list);
     }
   });
-  return new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
+  return new Map([...lists].map(([key, list]) => [key, positionSet(Int32Array.from(list), reviews.length)]));
 }
 
 function technicianNames(business: Business): Map<string, string[]> {
@@ -108,8 +112,8 @@ export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
   const count = reviews.length;
   const reviewJson = reviews.map((review) => JSON.stringify(review));
   const ratings = Uint8Array.from(reviews, (review) => review.rating);
-  const ratingLists = [1, 2, 3, 4, 5].map((r) => positionsWhere(count, (p) => ratings[p] === r));
-  const atLeastLists = [1, 2, 3, 4, 5].map((r) => positionsWhere(count, (p) => (ratings[p] as number) >= r));
+  const ratingSets = [0, 1, 2, 3, 4, 5].map((r) => positionSet(positionsWhere(count, (p) => ratings[p] === r), count));
+  const atLeastSets = [0, 1, 2, 3, 4, 5].map((r) => positionSet(positionsWhere(count, (p) => (ratings[p] as number) >= r), count));
   const oldestFirst = Int32Array.from(reviews.keys()).sort((a, b) => compareOldestFirst(reviews[a] as Review, reviews[b] as Review));
   const changedFrom = new Array<string | null>(count + 1);
   changedFrom[count] = null;
@@ -117,11 +121,12 @@ export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
     changedFrom[i] = maxDate(reviewUpdated(reviews[oldestFirst[i] as number] as Review), changedFrom[i + 1] as string | null);
   }
   const byId = new Map(reviews.map((review) => [review.id, review]));
+  const marks = new Uint8Array(count);
   const index: CatalogIndex = {
     dates: reviews.map((review) => review.date),
     ratings,
-    byRating: [new Int32Array(0), ...ratingLists],
-    atLeastRating: [new Int32Array(0), ...atLeastLists],
+    byRating: ratingSets,
+    atLeastRating: atLeastSets,
     byTechnician: positionsByKey(reviews, (review) => review.technicians.map((t) => t.id)),
     byService: positionsByKey(reviews, (review) => review.services.map((s) => s.id)),
     technicianNames: technicianNames(dataset.business),
@@ -129,7 +134,10 @@ export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
     text: buildTextIndex(
       reviews.map((review) => review.title),
       reviews.map((review) => review.text),
+      marks,
     ),
+    marks,
+    bits: new Uint32Array((count + 31) >>> 5),
     oldestFirst,
     digestFrom: suffixDigests(reviewJson, oldestFirst),
     changedFrom,

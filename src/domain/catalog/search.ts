@@ -21,134 +21,118 @@
  * response schema are in src/domain/schemas/search.ts (`searchQuerySchema`,
  * `searchResponseSchema`).
  *
- * Work per request: a date range is a binary search; ratings, technicians and
- * services are prepared position lists; text goes through a word index. The
- * smallest of these lists drives, the other filters are tested on its members.
+ * Work per request: a date range is a binary search; each rating, technician and
+ * service is a prepared set of positions (a list and a bitset, see
+ * position-set.ts), a text needle a set from a word index (text-index.ts). A lone
+ * set is sliced as a list; several are ANDed 32 positions at a time over the
+ * date range. A needle of several words needs texts read: only those the other
+ * filters leave when they leave few, else every candidate's once, cached by needle.
  */
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import { normalizeName, reviewsJsonArray, type ReviewCatalog } from './catalog.ts';
-import { matchText } from './text-index.ts';
+import { intersectRange, keepMembers, pageOfBits, type PositionSet } from './position-set.ts';
+import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';
+import { matchText, verifiedMatches } from './text-index.ts';
 
 export interface SearchResult {
   readonly response: SearchResponse;
   json(): string;
 }
 
-/** A filter: the positions it allows (a list or a range), and a test of one position. */
-interface Filter {
-  readonly size: number;
-  readonly list?: Int32Array;
-  readonly range?: readonly [number, number];
-  /** Whether being in `list`/`range` already passes `test`. */
-  readonly exact: boolean;
-  test(position: number): boolean;
-}
-
-/** First index in dates (descending) whose date is before `day`: [0, result) are on or after it. */
-function endOfOnOrAfter(dates: readonly string[], day: string): number {
+/** How many leading positions pass `keep`; dates are descending, so those that pass come first. */
+function leading(dates: readonly string[], keep: (date: string) => boolean): number {
   let low = 0;
   let high = dates.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((dates[mid] as string) >= day) low = mid + 1;
+    if (keep(dates[mid] as string)) low = mid + 1;
     else high = mid;
   }
   return low;
 }
 
-/** First index in dates (descending) whose date is on or before `day`. */
-function startOfOnOrBefore(dates: readonly string[], day: string): number {
-  let low = 0;
-  let high = dates.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((dates[mid] as string) > day) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+/** Read only the texts the other filters leave when they leave this many times fewer than a needle's candidates. */
+const CHECK_IN_PLACE = 8;
+
+/**
+ * What a query selects: a range of positions, the sets and lists (a union of
+ * technicians' sets) it must be in, and a text check for what they leave.
+ */
+interface Selection {
+  low: number;
+  high: number;
+  sets: PositionSet[];
+  lists: Int32Array[];
+  check?: (position: number) => boolean;
 }
 
-function listFilter(list: Int32Array, test: (position: number) => boolean): Filter {
-  return { size: list.length, list, exact: true, test };
-}
-
-function unionOfSorted(lists: readonly Int32Array[]): Int32Array {
-  const all = new Set<number>();
-  for (const list of lists) for (const position of list) all.add(position);
-  return Int32Array.from(all).sort();
-}
-
-function filtersOf(catalog: ReviewCatalog, query: SearchQuery): Filter[] {
-  const { index, reviews } = catalog;
-  const filters: Filter[] = [];
-  if (query.since !== undefined || query.until !== undefined) {
-    const low = query.until === undefined ? 0 : startOfOnOrBefore(index.dates, query.until);
-    const high = query.since === undefined ? index.dates.length : endOfOnOrAfter(index.dates, query.since);
-    filters.push({ size: Math.max(0, high - low), range: [low, high], exact: true, test: (p) => p >= low && p < high });
-  }
-  if (query.rating !== undefined) {
-    const rating = query.rating;
-    filters.push(listFilter(index.byRating[rating] as Int32Array, (p) => index.ratings[p] === rating));
-  }
-  if (query.min_rating !== undefined) {
-    const least = Math.ceil(query.min_rating);
-    filters.push(listFilter(index.atLeastRating[least] as Int32Array, (p) => (index.ratings[p] as number) >= least));
-  }
+function select(catalog: ReviewCatalog, query: SearchQuery): Selection {
+  const { index } = catalog;
+  const { since, until } = query;
+  const low = until === undefined ? 0 : leading(index.dates, (date) => date > until);
+  const high = Math.max(low, since === undefined ? index.dates.length : leading(index.dates, (date) => date >= since));
+  const selection: Selection = { low, high, sets: [], lists: [] };
+  const { sets, lists } = selection;
+  if (query.rating !== undefined) sets.push(index.byRating[query.rating] as PositionSet);
+  if (query.min_rating !== undefined) sets.push(index.atLeastRating[Math.ceil(query.min_rating)] as PositionSet);
   if (query.mentions_technician !== undefined) {
     const ids = index.technicianNames.get(normalizeName(query.mentions_technician)) ?? [];
-    const lists = ids.map((id) => index.byTechnician.get(id) ?? new Int32Array(0));
-    const list = lists.length === 1 ? (lists[0] as Int32Array) : unionOfSorted(lists);
-    filters.push(listFilter(list, (p) => (reviews[p] as Review).technicians.some((t) => ids.includes(t.id))));
+    const known = ids.flatMap((id) => index.byTechnician.get(id) ?? []);
+    if (known.length === 1) sets.push(known[0] as PositionSet);
+    else lists.push(union(known.map((set) => set.list), index.marks));
   }
   if (query.mentions_service !== undefined) {
-    const id = query.mentions_service;
-    const list = index.byService.get(id) ?? new Int32Array(0);
-    filters.push(listFilter(list, (p) => (reviews[p] as Review).services.some((s) => s.id === id)));
+    const set = index.byService.get(query.mentions_service);
+    if (set) sets.push(set);
+    else lists.push(EMPTY_LIST);
   }
   if (query.query !== undefined) {
     const match = matchText(index.text, query.query);
-    const test = (p: number) => (index.text.texts[p] as string).includes(match.needle);
-    filters.push(
-      match.candidates
-        ? { size: match.candidates.length, list: match.candidates, exact: match.exact, test }
-        : { size: reviews.length, range: [0, reviews.length], exact: false, test },
-    );
+    if (match.matches) sets.push(match.matches);
+    else {
+      const others = Math.min(high - low, ...[...sets.map((set) => set.list), ...lists].map((list) => restrictTo(list, low, high).length));
+      const candidates = match.candidates ? restrictTo(match.candidates, low, high).length : high - low;
+      // When the other filters leave few reviews, read their texts rather than every candidate's.
+      if (others * CHECK_IN_PLACE < candidates) selection.check = (p) => (index.text.texts[p] as string).includes(match.needle);
+      else sets.push(verifiedMatches(index.text, match));
+    }
   }
-  return filters;
+  return selection;
 }
 
-/** Every match counted, the page's positions collected, in newest-first order. */
-function run(catalog: ReviewCatalog, query: SearchQuery): { total: number; page: Int32Array } {
+/** Every match counted, the page's positions collected, newest first. */
+function run(catalog: ReviewCatalog, query: SearchQuery): { total: number; page: ArrayLike<number> } {
   const { offset, limit } = query;
-  const filters = filtersOf(catalog, query);
-  if (filters.length === 0) filters.push({ size: catalog.reviews.length, range: [0, catalog.reviews.length], exact: true, test: () => true });
-  const driver = filters.reduce((best, filter) => (filter.size < best.size || (filter.size === best.size && filter.exact && !best.exact) ? filter : best));
-  const tests = filters.filter((filter) => filter !== driver || !filter.exact).map((filter) => filter.test);
-  const [low, high] = driver.range ?? [0, driver.size];
-  const at = driver.list ? (i: number) => (driver.list as Int32Array)[i] as number : (i: number) => i;
-
-  if (tests.length === 0) {
-    const start = Math.min(low + offset, high);
-    const end = Math.min(start + limit, high);
-    return { total: high - low, page: Int32Array.from({ length: end - start }, (_, i) => at(start + i)) };
+  const { low, high, sets, lists, check } = select(catalog, query);
+  const { bits } = catalog.index;
+  if (lists.length === 0 && sets.length > 1) {
+    intersectRange(sets, low, high, bits);
+    return pageOfBits(bits, low, high, offset, limit, check);
+  }
+  // Otherwise walk a list: the intersection of the lists, else the one set's; sets filter what the lists leave.
+  const walked = lists.length ? lists : sets.splice(0, 1).map((set) => set.list);
+  let matches: Int32Array | undefined;
+  for (const list of walked.map((l) => restrictTo(l, low, high)).sort((a, b) => a.length - b.length)) {
+    matches = matches ? intersect(matches, list) : list;
+  }
+  if (matches && sets.length) matches = keepMembers(matches, sets);
+  const size = matches ? matches.length : high - low;
+  const at = matches ? (i: number) => (matches as Int32Array)[i] as number : (i: number) => low + i;
+  if (!check) {
+    const start = Math.min(offset, size);
+    const end = Math.min(start + limit, size);
+    return { total: size, page: Int32Array.from({ length: end - start }, (_, i) => at(start + i)) };
   }
   const page: number[] = [];
   let total = 0;
-  for (let i = low; i < high; i++) {
+  for (let i = 0; i < size; i++) {
     const position = at(i);
-    let pass = true;
-    for (const test of tests) {
-      if (!test(position)) {
-        pass = false;
-        break;
-      }
-    }
-    if (!pass) continue;
+    if (!check(position)) continue;
     if (total >= offset && page.length < limit) page.push(position);
     total++;
   }
-  return { total, page: Int32Array.from(page) };
+  return { total, page };
 }
 
 export function searchReviews(catalog: ReviewCatalog, query: SearchQuery): SearchResult {

@@ -4,16 +4,27 @@
  * (runs of letters and digits); every word keeps the sorted positions of the
  * reviews it occurs in. A needle's words must each occur inside some word of a
  * matching review, so the union of the postings of the vocabulary words that
- * contain a needle word is a superset of the matches; when the needle is a single
- * word it is exactly the matches, otherwise the few candidates are checked with a
- * substring test. A request never scans every text unless its needle has no word
- * at all (punctuation only).
+ * contain a needle word is a superset of the matches: exactly the matches when
+ * the needle is a single word. For a needle of several words (or none, "!") the
+ * candidates must be checked with a substring test: the search either checks the
+ * few that its other filters leave, or has every candidate checked once here,
+ * the result cached by needle (paging asks the same needle again and again).
  */
 import { foldText } from '../text.ts';
+import { positionSet, type PositionSet } from './position-set.ts';
+import { intersect, union } from './sorted-lists.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const WHITE_SPACE = /\s+/gu;
-const CACHED_WORDS = 256;
+/** The cache holds at most this many needles and positions (16 MiB). */
+const CACHED_NEEDLES = 256;
+const CACHED_POSITIONS = 4_000_000;
+
+interface NeedleCache {
+  /** Needle → the reviews that contain it, least recently used first. */
+  readonly entries: Map<string, PositionSet>;
+  positions: number;
+}
 
 export interface TextIndex {
   /** Folded title and text of each review by position, white space collapsed, title and text on two lines. */
@@ -21,26 +32,23 @@ export interface TextIndex {
   readonly words: readonly string[];
   /** Positions (ascending) of the reviews each word of `words` occurs in. */
   readonly postings: readonly Int32Array[];
-  /** Recently asked needle words and the union of their postings. */
-  readonly cache: Map<string, Int32Array>;
-  /** Scratch marks for unions; one request at a time uses it (the code is synchronous). */
+  readonly cache: NeedleCache;
+  /** Scratch space for unions (see sorted-lists.ts); requests never overlap, the code being synchronous. */
   readonly marks: Uint8Array;
 }
 
-export interface TextMatch {
-  /** The folded needle every match contains. */
-  readonly needle: string;
-  /** Ascending positions: the matches themselves when `exact`, else a superset; undefined when the needle has no word. */
-  readonly candidates: Int32Array | undefined;
-  readonly exact: boolean;
-}
+export type TextMatch =
+  /** The reviews that contain the needle: known without reading texts (one word, or asked before). */
+  | { readonly needle: string; readonly matches: PositionSet }
+  /** Reviews that may contain it and must be checked (`undefined`: every review). */
+  | { readonly needle: string; readonly matches?: undefined; readonly candidates: Int32Array | undefined };
 
 /** The searchable form of a piece of text: folded, white space runs made single spaces. */
 export function normalizeSearchText(value: string): string {
   return foldText(value).replace(WHITE_SPACE, ' ').trim();
 }
 
-export function buildTextIndex(titles: readonly (string | null)[], bodies: readonly string[]): TextIndex {
+export function buildTextIndex(titles: readonly (string | null)[], bodies: readonly string[], marks: Uint8Array): TextIndex {
   const texts = bodies.map((body, i) => {
     const title = titles[i];
     // A newline between them: a normalised needle has none, so a match never spans title and text.
@@ -59,83 +67,66 @@ export function buildTextIndex(titles: readonly (string | null)[], bodies: reado
     texts,
     words,
     postings: words.map((word) => Int32Array.from(lists.get(word) as number[])),
-    cache: new Map(),
-    marks: new Uint8Array(texts.length),
+    cache: { entries: new Map(), positions: 0 },
+    marks,
   };
+}
+
+function remember({ cache, texts }: TextIndex, needle: string, list: Int32Array): PositionSet {
+  const matches = positionSet(list, texts.length);
+  cache.entries.set(needle, matches);
+  cache.positions += list.length;
+  for (const [oldest, set] of cache.entries) {
+    if (cache.entries.size <= CACHED_NEEDLES && cache.positions <= CACHED_POSITIONS) break;
+    cache.entries.delete(oldest);
+    cache.positions -= set.list.length;
+  }
+  return matches;
+}
+
+function recall({ cache }: TextIndex, needle: string): PositionSet | undefined {
+  const positions = cache.entries.get(needle);
+  if (positions) {
+    // Refresh its place, so that the least recently used needle goes first.
+    cache.entries.delete(needle);
+    cache.entries.set(needle, positions);
+  }
+  return positions;
 }
 
 /** Positions of the reviews with a word that contains `part`, ascending. */
 function containing(index: TextIndex, part: string): Int32Array {
-  const cached = index.cache.get(part);
-  if (cached) {
-    // Refresh its place: the cache forgets the least recently used word first.
-    index.cache.delete(part);
-    index.cache.set(part, cached);
-    return cached;
-  }
   const lists: Int32Array[] = [];
   index.words.forEach((word, i) => {
     if (word.includes(part)) lists.push(index.postings[i] as Int32Array);
   });
-  const union = lists.length === 1 ? (lists[0] as Int32Array) : unionOf(lists, index.marks);
-  index.cache.set(part, union);
-  if (index.cache.size > CACHED_WORDS) index.cache.delete(index.cache.keys().next().value as string);
-  return union;
-}
-
-function unionOf(lists: readonly Int32Array[], marks: Uint8Array): Int32Array {
-  let size = 0;
-  let low = marks.length;
-  let high = -1;
-  for (const list of lists) {
-    for (const position of list) {
-      if (marks[position] === 0) {
-        marks[position] = 1;
-        size++;
-      }
-    }
-    if (list.length) {
-      low = Math.min(low, list[0] as number);
-      high = Math.max(high, list[list.length - 1] as number);
-    }
-  }
-  const union = new Int32Array(size);
-  let n = 0;
-  for (let position = low; position <= high; position++) {
-    if (marks[position] === 1) {
-      marks[position] = 0;
-      union[n++] = position;
-    }
-  }
-  return union;
-}
-
-export function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) {
-      out[n++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return out.subarray(0, n);
+  return union(lists, index.marks);
 }
 
 export function matchText(index: TextIndex, query: string): TextMatch {
   const needle = normalizeSearchText(query);
+  const cached = recall(index, needle);
+  if (cached) return { needle, matches: cached };
   const parts = [...new Set(needle.match(WORD) ?? [])];
-  if (parts.length === 0) return { needle, candidates: undefined, exact: false };
+  if (parts.length === 0) return { needle, candidates: undefined };
   let candidates: Int32Array | undefined;
   for (const part of parts.map((p) => containing(index, p)).sort((a, b) => a.length - b.length)) {
     candidates = candidates ? intersect(candidates, part) : part;
     if (candidates.length === 0) break;
   }
-  return { needle, candidates, exact: parts.length === 1 && parts[0] === needle };
+  if (parts.length === 1 && parts[0] === needle) return { needle, matches: remember(index, needle, candidates as Int32Array) };
+  return { needle, candidates };
+}
+
+/** The reviews that contain the needle, every candidate checked; cached for the next request. */
+export function verifiedMatches(index: TextIndex, match: TextMatch): PositionSet {
+  if (match.matches) return match.matches;
+  const { texts } = index;
+  const kept: number[] = [];
+  const check = (position: number) => {
+    if ((texts[position] as string).includes(match.needle)) kept.push(position);
+  };
+  if (match.candidates) match.candidates.forEach(check);
+  else for (let position = 0; position < texts.length; position++) check(position);
+  return remember(index, match.needle, Int32Array.from(kept));
 }

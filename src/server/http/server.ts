@@ -1,12 +1,16 @@
 /**
  * The embedded server: pre-rendered files straight from the build (see
- * static-files.ts), everything else through Astro's handler with on-the-fly
- * compression. One process; `npm start` runs it.
+ * static-files.ts), search and sync answered directly (see review-endpoints.ts),
+ * everything else through Astro's handler, with on-the-fly compression. One
+ * process; `npm start` runs it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { writeAnswer } from './answer.ts';
+import { apiErrorAnswer } from './api-error.ts';
+import { reviewEndpointFor } from './review-endpoints.ts';
 import { loadStaticFiles } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -32,27 +36,31 @@ function hasValidPercentEncoding(url: string | undefined): boolean {
 }
 
 /** The Astro adapter would answer such a URL with a plain-text 400; the API promises JSON errors. */
-function malformedUrl(res: ServerResponse): void {
-  const message = 'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.';
-  const body = `${JSON.stringify({ error: 'bad_request', message })}\n`;
-  res.writeHead(400, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': 'no-store',
-    'Access-Control-Allow-Origin': '*',
-  });
-  res.end(body);
-}
+const MALFORMED_URL = apiErrorAnswer(
+  400,
+  'bad_request',
+  'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.',
+);
 
 export async function createAppServer({ outDir }: ServerOptions): Promise<Server> {
   const staticFiles = loadStaticFiles(outDir);
   const astro = await loadAstroHandler(outDir);
   const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+  const siteUrl = staticFiles.manifest.siteUrl;
+
   return createServer((req, res) => {
     try {
-      if (!hasValidPercentEncoding(req.url)) return malformedUrl(res);
+      if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
       if (staticFiles.handle(req, res)) return;
+      // Resolved against a base, so that a path starting with // stays a path.
+      const url = new URL(`http://localhost${req.url ?? '/'}`);
+      const endpoint = reviewEndpointFor(req.method, url.pathname);
+      if (endpoint) {
+        const conditional = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
+        const answer = endpoint({ url, siteUrl, conditional });
+        return compress(req, res, () => writeAnswer(req, res, answer));
+      }
       compress(req, res, () => astro(req, res));
     } catch (error) {
       console.error(`Unexpected error answering ${req.method} ${req.url}:`, error);

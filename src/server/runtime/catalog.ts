@@ -6,9 +6,13 @@
 import { buildReviewCatalog, type ReviewCatalog } from '../../domain/catalog/catalog.ts';
 import { getPublishedData } from './published-data.ts';
 
-let cached: ReviewCatalog | undefined;
+// The server (run from source) and Astro's bundle each hold a copy of this
+// module; one slot per process keeps a single catalog in memory for both.
+const SLOT = Symbol.for('reviews-service.review-catalog');
+type Slot = { [SLOT]?: ReviewCatalog };
 
 export function getCatalog(): ReviewCatalog {
-  cached ??= buildReviewCatalog(getPublishedData().dataset);
-  return cached;
+  const slot = globalThis as Slot;
+  slot[SLOT] ??= buildReviewCatalog(getPublishedData().dataset);
+  return slot[SLOT];
 }
