@@ -8,12 +8,15 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 export interface BenchServer {
   url: string;
   pid: number;
+  /** From spawn to listening, in milliseconds. */
+  startMs: number;
   /** Peak resident set size so far (VmHWM), in MiB; Linux only. */
   peakRssMiB(): number | undefined;
   stop(): Promise<void>;
 }
 
 function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<BenchServer> {
+  const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
@@ -34,6 +37,7 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
       resolve({
         url: `http://127.0.0.1:${match[1]}`,
         pid,
+        startMs: performance.now() - started,
         peakRssMiB: () => {
           try {
             const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { rawRequest } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -63,6 +64,15 @@ describe('GET /api/reviews/search', () => {
     const body = JSON.parse((await get('?limit=2&offset=1')).text);
     expect(body).toMatchObject({ total: 4, count: 2, offset: 1, limit: 2 });
     expect(body.reviews.map((r: { id: string }) => r.id)).toEqual(['c-three', 'a-one']);
+  });
+
+  it('is compressed for clients that ask, always with Vary', async () => {
+    const plain = await get('?limit=100');
+    const br = await get('?limit=100', { 'Accept-Encoding': 'br, gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect([plain.headers.vary, br.headers.vary]).toEqual(['Accept-Encoding', 'Accept-Encoding']);
   });
 
   it('HEAD gives the headers without a body', async () => {

@@ -19,7 +19,9 @@ export function toResponse(answer: Answer): Response {
 
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   const headers: Record<string, string | number> = { ...answer.headers };
-  if (answer.body !== undefined) headers['Content-Length'] = Buffer.byteLength(answer.body);
+  // Encoded once, for both its length and the write.
+  const bytes = answer.body === undefined ? undefined : Buffer.from(answer.body);
+  if (bytes) headers['Content-Length'] = bytes.length;
   res.writeHead(answer.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }

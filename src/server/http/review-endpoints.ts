@@ -31,6 +31,8 @@ function publicHeaders({ url, siteUrl }: EndpointRequest): Record<string, string
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': 'ETag, Last-Modified, Link',
     'X-Content-Type-Options': 'nosniff',
+    // Compressed for clients that ask (server.ts).
+    Vary: 'Accept-Encoding',
   };
   const link = linkHeaderFor(url.pathname, siteUrl);
   if (link) headers.Link = link;
@@ -57,7 +59,7 @@ export function sinceAnswer(date: string, request: EndpointRequest): Answer {
   const listing = reviewsSince(getCatalog(), parsed.value);
   const lastModified = lastModifiedOf(listing.lastModified);
   const etag = listing.etag();
-  const headers: Record<string, string> = { ...publicHeaders(request), ETag: etag, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = { ...publicHeaders(request), ETag: etag };
   if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
   if (isNotModified(request.conditional ?? {}, { etags: [etag], lastModified })) {
     const { 'Content-Type': _type, ...validators } = headers;

@@ -12,6 +12,7 @@ import { writeAnswer } from './answer.ts';
 import { apiErrorAnswer } from './api-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { getCatalog } from '../runtime/catalog.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
@@ -48,19 +49,23 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
   const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
   const siteUrl = staticFiles.manifest.siteUrl;
+  // Built now rather than by the first search, which would wait for it (seconds at 100,000 reviews).
+  getCatalog();
 
   return createServer((req, res) => {
     try {
       if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
-      if (staticFiles.handle(req, res)) return;
       // Resolved against a base, so that a path starting with // stays a path.
       const url = new URL(`http://localhost${req.url ?? '/'}`);
       const endpoint = reviewEndpointFor(req.method, url.pathname);
       if (endpoint) {
         const conditional = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
         const answer = endpoint({ url, siteUrl, conditional });
+        // The answer carries its own Vary; without Accept-Encoding there is nothing to compress.
+        if (!req.headers['accept-encoding']) return writeAnswer(req, res, answer);
         return compress(req, res, () => writeAnswer(req, res, answer));
       }
+      if (staticFiles.handle(req, res)) return;
       compress(req, res, () => astro(req, res));
     } catch (error) {
       console.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
