@@ -46,7 +46,9 @@ export function validateContent(files: ContentFiles): ContentResult {
   const reviews = checkReviews(files.reviews, business, problems);
   const faq = files.faq ? parseFaq(files.faq.text) : [];
   const summary = files.summary?.text.trim() || null;
-  const aspectVocabulary = files.aspects ? checkVocabulary(files.aspects, problems) : null;
+  const aspectVocabulary: VocabularyExtensionInput | null = files.aspects
+    ? parseJsonFile(files.aspects, vocabularyExtensionSchema, problems)
+    : null;
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   if (problems.length > 0 || !business) return { ok: false, problems };
   return { ok: true, content: { business, reviews, faq, summary, aspectVocabulary } };
@@ -57,19 +59,8 @@ function checkBusiness(file: ContentFile | null, problems: ContentProblem[]): Bu
     problems.push({ file: 'business.json', field: null, message: 'is missing: the content folder needs a business.json' });
     return null;
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(file.text);
-  } catch (error) {
-    problems.push({ file: file.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
-    return null;
-  }
-  const parsed = businessSchema.safeParse(raw, { reportInput: true });
-  if (!parsed.success) {
-    problems.push(...zodProblems(file.path, parsed.error));
-    return null;
-  }
-  const business = parsed.data;
+  const business = parseJsonFile(file, businessSchema, problems);
+  if (!business) return null;
   for (const list of ['service_areas', 'services', 'technicians'] as const) {
     const seen = new Set<string>();
     business[list].forEach((entry, index) => {
@@ -82,7 +73,8 @@ function checkBusiness(file: ContentFile | null, problems: ContentProblem[]): Bu
   return business;
 }
 
-function checkVocabulary(file: ContentFile, problems: ContentProblem[]): VocabularyExtensionInput | null {
+/** A JSON file checked against its schema; null (with the problems recorded) when it is not valid. */
+function parseJsonFile<T>(file: ContentFile, schema: z.ZodType<T>, problems: ContentProblem[]): T | null {
   let raw: unknown;
   try {
     raw = JSON.parse(file.text);
@@ -90,7 +82,7 @@ function checkVocabulary(file: ContentFile, problems: ContentProblem[]): Vocabul
     problems.push({ file: file.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
     return null;
   }
-  const parsed = vocabularyExtensionSchema.safeParse(raw, { reportInput: true });
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     problems.push(...zodProblems(file.path, parsed.error));
     return null;
