@@ -39,8 +39,8 @@ export function createTestCertificates(dir: string): TestCertificates {
   return { dir, caFile: path.join(dir, 'ca.crt'), key: readFileSync(path.join(dir, 'server.key')), cert: readFileSync(path.join(dir, 'server.crt')) };
 }
 
-/** How a callback answers: a status, never ("hang"), or a redirect elsewhere. */
-export type Answer = number | 'hang' | { redirect: string };
+/** How a callback answers: a status, never ("hang"), a redirect elsewhere, or a status after a pause. */
+export type Answer = number | 'hang' | { redirect: string } | { status: number; delayMs: number };
 
 export interface CallbackScript {
   /** Verification GETs: echo the challenge (default), answer something else, or a status. */
@@ -59,7 +59,7 @@ export interface Received {
 }
 
 export interface Subscriber {
-  /** A callback URL (with a query string of its own) answering as scripted. */
+  /** A callback URL (with a query string of its own) answering as scripted (a script given earlier stays). */
   callback(name: string, script?: CallbackScript, host?: string): string;
   script(name: string, script: CallbackScript): void;
   received(name: string): Received[];
@@ -70,6 +70,12 @@ export interface Subscriber {
   denials(name: string): Received[];
   waitFor(what: string, condition: () => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+function statusOf(answer: Answer | 'echo' | 'wrong'): number | 'hang' {
+  if (typeof answer === 'number' || answer === 'hang') return answer;
+  if (typeof answer === 'string') return 200;
+  return 'status' in answer ? answer.status : 302;
 }
 
 export async function startSubscriber(certs: TestCertificates): Promise<Subscriber> {
@@ -95,12 +101,13 @@ export async function startSubscriber(certs: TestCertificates): Promise<Subscrib
       }
       const entry: Received = {
         method: req.method ?? '', name, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks),
-        answered: typeof answer === 'number' ? answer : answer === 'hang' ? 'hang' : typeof answer === 'object' ? 302 : 200,
+        answered: statusOf(answer),
       };
       log.push(entry);
       if (answer === 'hang') return;
       if (answer === 'echo') return res.writeHead(200, { 'Content-Type': 'text/plain' }).end(url.searchParams.get('hub.challenge') ?? '');
       if (answer === 'wrong') return res.writeHead(200, { 'Content-Type': 'text/plain' }).end('not the challenge');
+      if (typeof answer === 'object' && 'status' in answer) return void setTimeout(() => res.writeHead(answer.status).end(), answer.delayMs);
       if (typeof answer === 'object') return res.writeHead(302, { Location: answer.redirect }).end();
       res.writeHead(answer).end();
     });
@@ -114,8 +121,8 @@ export async function startSubscriber(certs: TestCertificates): Promise<Subscrib
 
   const of = (name: string) => log.filter((r) => r.name === name);
   return {
-    callback(name, script = {}, host = 'localhost') {
-      scripts.set(name, script);
+    callback(name, script, host = 'localhost') {
+      if (script || !scripts.has(name)) scripts.set(name, script ?? {});
       return `https://${host}:${port}/${name}?subscriber=${name}`;
     },
     script: (name, script) => scripts.set(name, script),
