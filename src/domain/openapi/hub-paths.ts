@@ -58,6 +58,7 @@ export function hubPaths(siteUrl: string): PathItems {
             description: 'The service and its hub are running.',
             content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } },
           },
+          '405': errorResponse('Only GET is allowed.'),
           '503': errorResponse('The hub could not start (e.g. HUB_DB cannot be opened).'),
         },
       },

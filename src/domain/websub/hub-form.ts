@@ -42,7 +42,7 @@ export function hubFormSchema(topicUrls: readonly string[]) {
       'hub.mode': z.enum(HUB_MODES, {
         error: (issue) =>
           issue.input === undefined ? 'is required: subscribe, unsubscribe or publish' : 'must be subscribe, unsubscribe or publish',
-      }),
+      }).meta({ description: 'subscribe or unsubscribe (a callback and a topic), or publish (a topic in hub.url).' }),
       'hub.callback': z
         .string()
         .max(MAX_CALLBACK_LENGTH, { message: `must be at most ${MAX_CALLBACK_LENGTH} characters` })
