@@ -19,9 +19,9 @@ export interface TestCertificates {
   cert: Buffer;
 }
 
-/** A fresh folder under tmp/ for one test file's hub database, certificates or state. */
+/** A fresh folder under tmp/ for one test file's hub database, certificates or state (emptied on each run). */
 export function scratchDir(name: string): string {
-  const dir = path.join(PROJECT_ROOT, 'tmp/websub-tests', `${name}-${process.pid}-${Date.now().toString(36)}`);
+  const dir = path.join(PROJECT_ROOT, 'tmp/websub-tests', name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;

@@ -117,9 +117,10 @@ function migrate(db: DatabaseSync, file: string): void {
 export function openHubDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new DatabaseSync(file);
+  // The busy timeout comes first: another process may be opening the same file.
   // NORMAL is durable against a crash of the process in WAL mode; only a power loss can
   // undo the last commits, which at worst repeats a delivery.
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
   migrate(db, file);
   return db;
 }
