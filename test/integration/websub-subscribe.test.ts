@@ -34,7 +34,6 @@ const subscribe = (callback: string, topic: string = TOPICS.atom, extra: Record<
 const unsubscribe = (callback: string, topic: string = TOPICS.atom) =>
   hubPost(server.url, { 'hub.mode': 'unsubscribe', 'hub.callback': callback, 'hub.topic': topic });
 const subscriptionOf = (callback: string) => state.store.subscriptions().find((s) => s.callback === callback);
-const verificationDone = (callback: string) => () => state.store.pendingVerificationCount() === 0 && !state.store.isKnownPair('-', callback);
 
 describe('subscribe (none → pending verification → active)', () => {
   it('answers 202 at once, then verifies with a GET carrying mode, topic, challenge and lease, keeping the callback query', async () => {

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import type { QueryIssue } from '../schemas/errors.ts';
 import { MAX_LEASE_SECONDS, MIN_LEASE_SECONDS } from './lease.ts';
 
-export const HUB_MODES = ['subscribe', 'unsubscribe', 'publish'] as const;
-export const MAX_CALLBACK_LENGTH = 2048;
-export const MAX_SECRET_BYTES = 199;
+const HUB_MODES = ['subscribe', 'unsubscribe', 'publish'] as const;
+const MAX_CALLBACK_LENGTH = 2048;
+const MAX_SECRET_BYTES = 199;
 const FIELDS = ['hub.mode', 'hub.callback', 'hub.topic', 'hub.url', 'hub.lease_seconds', 'hub.secret'] as const;
 
 export type HubRequest =

@@ -16,8 +16,3 @@ export function grantedLeaseSeconds(requested?: number): number {
 export function leaseExpiresAt(nowMs: number, leaseSeconds: number): number {
   return nowMs + leaseSeconds * 1000;
 }
-
-/** A subscription is served while its lease runs; at its end it gets nothing more. */
-export function isLeaseActive(expiresAtMs: number, nowMs: number): boolean {
-  return nowMs < expiresAtMs;
-}

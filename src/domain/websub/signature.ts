@@ -1,7 +1,7 @@
 /** `X-Hub-Signature` of a notification: an HMAC of the exact body bytes with the subscriber's secret. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SIGNATURE_ALGORITHM = 'sha256';
+const SIGNATURE_ALGORITHM = 'sha256';
 
 export function signatureHeader(secret: string, body: Uint8Array): string {
   return `${SIGNATURE_ALGORITHM}=${createHmac(SIGNATURE_ALGORITHM, secret).update(body).digest('hex')}`;

@@ -9,7 +9,7 @@ import { apiError } from '../http/api-error.ts';
 import { HubRejection, type Hub } from './hub.ts';
 import type { Clock } from './worker.ts';
 
-export const MAX_FORM_BYTES = 16 * 1024;
+const MAX_FORM_BYTES = 16 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export interface HubEndpointOptions {

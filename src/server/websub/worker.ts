@@ -199,5 +199,3 @@ export function createWorker(options: WorkerOptions) {
     },
   };
 }
-
-export type HubWorker = ReturnType<typeof createWorker>;

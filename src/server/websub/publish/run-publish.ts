@@ -39,7 +39,7 @@ function topicChange(before: Buffer | undefined, after: Buffer | undefined): Top
 }
 
 /** Asks the hub to distribute one topic; resolves only on 202. */
-export async function pingHub(hub: string, topicUrl: string, timeoutMs: number): Promise<void> {
+async function pingHub(hub: string, topicUrl: string, timeoutMs: number): Promise<void> {
   const res = await fetch(hub, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { leaseExpiresAt } from '../../../domain/websub/lease.ts';
 
 export interface SubscriptionInput {
   topic: string;
@@ -96,7 +97,7 @@ export function createHubStore(db: DatabaseSync) {
        VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)
        ON CONFLICT (topic, callback) DO UPDATE SET callback_host = excluded.callback_host, secret = excluded.secret,
          lease_seconds = excluded.lease_seconds, expires_at = excluded.expires_at, failures = 0, renewed_at = excluded.renewed_at`,
-      input.topic, input.callback, input.callbackHost, input.secret, input.leaseSeconds, now + input.leaseSeconds * 1000, now, now,
+      input.topic, input.callback, input.callbackHost, input.secret, input.leaseSeconds, leaseExpiresAt(now, input.leaseSeconds), now, now,
     );
   }
 
