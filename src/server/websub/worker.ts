@@ -150,7 +150,8 @@ export function createWorker(options: WorkerOptions) {
   function tick(): void {
     wakeQueued = false;
     clearTimeout(timer);
-    if (interrupted()) return;
+    // A look queued before stop() must not claim anything.
+    if (!started || interrupted()) return;
     let delay = IDLE_WAKE_MS;
     try {
       claimDue();
