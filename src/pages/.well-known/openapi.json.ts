@@ -2,12 +2,13 @@ import type { APIRoute } from 'astro';
 import { loadSite } from '../../build/load-site.ts';
 import { serializeJson } from '../../domain/datasets.ts';
 import { openApiDocument } from '../../domain/openapi/document.ts';
+import { hubPaths } from '../../domain/openapi/hub-paths.ts';
 
 export const prerender = true;
 
 export const GET: APIRoute = async ({ site }) => {
   const { business } = await loadSite(String(site));
-  return new Response(serializeJson(openApiDocument({ siteUrl: String(site), businessName: business.name })), {
+  return new Response(serializeJson(openApiDocument({ siteUrl: String(site), businessName: business.name }, hubPaths(String(site)))), {
     headers: { 'Content-Type': 'application/json' },
   });
 };
