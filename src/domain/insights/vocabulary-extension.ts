@@ -24,6 +24,8 @@ export const vocabularyExtensionSchema = z.strictObject({
   intensifiers: phrases,
   diminishers: phrases,
   hedges: phrases,
+  counterfactuals: phrases,
+  remedies: phrases,
   contrast: z.strictObject({ but: phrases, although: phrases }).optional(),
   ignore: phrases,
   otherParty: phrases,

@@ -19,6 +19,7 @@ import { ASPECT_IDS } from './aspects.ts';
 import type { AspectId, Sentiment } from './aspects.ts';
 import { compileLexicon, findMatches, SPECIFIC_VALUE } from './lexicon.ts';
 import type { Lexicon, Match, Sense } from './lexicon.ts';
+import { governingCounterfactual, isRemedied, polarityOf, quoteKinds, REPORTED, SCARE_QUOTE } from './modality.ts';
 import { splitSentences } from './sentences.ts';
 import { createStemmer, tokenize } from './tokenize.ts';
 import type { Token } from './tokenize.ts';
@@ -286,16 +287,24 @@ export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Anal
     const negators: { m: Match; window: number }[] = [];
     const intens: { m: Match; factor: number }[] = [];
     const hedgedClauses = new Set<number>();
+    const counterfactuals: Match[] = [];
+    const remedies: Match[] = [];
     const phrases: Match[] = [];
     for (const m of sentMatches) {
       const kinds = m.pattern.senses.map((s) => s.kind);
+      // A remedy may also be an opinion ("fixed"): it is both.
+      if (kinds.includes('remedy')) remedies.push(m);
       if (kinds.includes('aspectSentiment') || kinds.includes('sentiment')) phrases.push(m);
       else if (kinds.includes('negator')) negators.push({ m, window: NEGATION_WINDOW });
       else if (kinds.includes('broadNegator')) negators.push({ m, window: BROAD_NEGATION_WINDOW });
       else if (kinds.includes('intensifier')) intens.push({ m, factor: INTENSIFIER_FACTOR });
       else if (kinds.includes('diminisher')) intens.push({ m, factor: DIMINISHER_FACTOR });
       else if (kinds.includes('hedge')) hedgedClauses.add(clauseOf(m.start));
+      else if (kinds.includes('counterfactual')) counterfactuals.push(m);
     }
+    const quoted = quoteKinds(tokens);
+    const sameClause = (a: number, b: number): boolean => clauseOf(a) === clauseOf(b);
+    const usedCounterfactuals = new Set<Match>();
 
     // --- cues per clause -------------------------------------------------------------
     const strongCue: Set<AspectId>[] = clauses.map(() => new Set<AspectId>());
@@ -318,9 +327,11 @@ export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Anal
     // --- sentiment items -------------------------------------------------------------
     const items: SentimentItem[] = [];
     for (const m of phrases) {
-      if (foreign[m.start]) continue;
+      if (foreign[m.start] || quoted[m.start] === REPORTED) continue;
       const k = clauseOf(m.start);
       if (k < 0) continue;
+      const polarity = polarityOf(m);
+      if (polarity < 0 && isRemedied(m, remedies, tokens, sameClause)) continue;
       let value = 1;
       // Nearest intensifier/diminisher just before.
       let bestMod: { m: Match; factor: number } | undefined;
@@ -336,6 +347,15 @@ export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Anal
           break;
         }
       }
+      // Under a counterfactual ("should have been done right", "wish they had called") a
+      // positive opinion is what did not happen; a negative one is a complaint as it stands.
+      const counterfactual = governingCounterfactual(m, counterfactuals, sameClause);
+      if (counterfactual !== undefined) {
+        usedCounterfactuals.add(counterfactual);
+        if (polarity * value > 0) value *= NEGATION_FACTOR;
+      }
+      // A scare-quoted positive word is ironic: their "fix".
+      if (quoted[m.start] === SCARE_QUOTE && polarity > 0) value = -Math.abs(value);
       if (hedgedClauses.has(k)) value *= HEDGE_FACTOR;
       const specificSenses: { aspect: AspectId; value: number }[] = [];
       let general: number | null = null;
@@ -344,6 +364,19 @@ export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Anal
         else if (s.kind === 'sentiment' && general === null) general = s.value;
       }
       items.push({ match: m, clause: k, value, aspect: null, specificSenses, general });
+    }
+    // A counterfactual with no opinion after it is itself a complaint: "should have gone with
+    // someone else", "they were supposed to start Monday".
+    for (const c of counterfactuals) {
+      const k = clauseOf(c.start);
+      if (usedCounterfactuals.has(c) || k < 0 || foreign[c.start] || quoted[c.start] === REPORTED) continue;
+      items.push({ match: c, clause: k, value: hedgedClauses.has(k) ? HEDGE_FACTOR : 1, aspect: null, specificSenses: [], general: -1 });
+    }
+    // A repair claimed in scare quotes is disputed: they "resealed" it.
+    for (const r of remedies) {
+      const k = clauseOf(r.start);
+      if (k < 0 || quoted[r.start] !== SCARE_QUOTE || items.some((it) => it.match === r)) continue;
+      items.push({ match: r, clause: k, value: 1, aspect: null, specificSenses: [], general: -1 });
     }
 
     // Resolve which aspect each aspect-specific phrase is about.

@@ -19,7 +19,7 @@ export type Sense =
   | { readonly kind: 'cue'; readonly aspect: AspectId; readonly tier: CueTier }
   | { readonly kind: 'aspectSentiment'; readonly aspect: AspectId; readonly value: number }
   | { readonly kind: 'sentiment'; readonly value: number }
-  | { readonly kind: 'negator' | 'broadNegator' | 'intensifier' | 'diminisher' | 'hedge' }
+  | { readonly kind: 'negator' | 'broadNegator' | 'intensifier' | 'diminisher' | 'hedge' | 'counterfactual' | 'remedy' }
   | { readonly kind: 'contrastBut' | 'contrastAlthough' | 'ignore' | 'otherParty' };
 
 /** One pattern position. All slots share one object shape (fast property access when matching). */
@@ -192,6 +192,8 @@ export function compileLexicon(vocabulary: Vocabulary): Lexicon {
   for (const p of vocabulary.intensifiers) sentiment.add(p, { kind: 'intensifier' });
   for (const p of vocabulary.diminishers) sentiment.add(p, { kind: 'diminisher' });
   for (const p of vocabulary.hedges) sentiment.add(p, { kind: 'hedge' });
+  for (const p of vocabulary.counterfactuals) sentiment.add(p, { kind: 'counterfactual' });
+  for (const p of vocabulary.remedies) sentiment.add(p, { kind: 'remedy' });
 
   return { mask: mask.build(), cue: cue.build(), sentiment: sentiment.build() };
 }

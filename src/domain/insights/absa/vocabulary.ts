@@ -34,6 +34,10 @@ export interface Vocabulary {
   readonly intensifiers: readonly string[];
   readonly diminishers: readonly string[];
   readonly hedges: readonly string[];
+  /** Irrealis markers ("should have", "would have been nice", "supposed to"): the opinions after them in the clause are flipped (what was wished for did not happen); with no opinion after them they are a complaint. */
+  readonly counterfactuals: readonly string[];
+  /** Verbs of repair or discovery ("fixed", "replaced", "found"): a negative opinion just after them describes the problem dealt with ("fixed two cracked vent caps"), not the work. */
+  readonly remedies: readonly string[];
   readonly contrast: {
     /** "but", "however": what follows outweighs what came before. */
     readonly but: readonly string[];
@@ -100,6 +104,8 @@ export function mergeVocabulary(base: Vocabulary, extension: VocabularyExtension
     intensifiers: union(base.intensifiers, ext.intensifiers),
     diminishers: union(base.diminishers, ext.diminishers),
     hedges: union(base.hedges, ext.hedges),
+    counterfactuals: union(base.counterfactuals, ext.counterfactuals),
+    remedies: union(base.remedies, ext.remedies),
     contrast: {
       but: union(base.contrast.but, ext.contrast?.but),
       although: union(base.contrast.although, ext.contrast?.although),
@@ -117,6 +123,8 @@ const EMPTY_VOCABULARY: Vocabulary = {
   intensifiers: [],
   diminishers: [],
   hedges: [],
+  counterfactuals: [],
+  remedies: [],
   contrast: { but: [], although: [] },
   ignore: [],
   otherParty: [],
