@@ -1,5 +1,7 @@
 import { formatProblems, validateContent } from '../domain/content/validate.ts';
 import { buildSite, type Site } from '../domain/site.ts';
+import { insightsDocument } from '../domain/insights/document.ts';
+import type { Insights } from '../domain/schemas/insights.ts';
 import { analyzeReviewAspects } from '../domain/insights/review-aspects.ts';
 import { readContentFiles, resolveContentDir } from './read-content.ts';
 
@@ -17,4 +19,12 @@ export function loadSite(siteUrl: string): Promise<Site> {
     return buildSite(result.content, siteUrl, analyzeReviewAspects(result.content.aspectVocabulary));
   });
   return cached;
+}
+
+let insights: Promise<Insights> | undefined;
+
+/** The insights document, computed once per build: the home page and /insights.json share it. */
+export function loadInsights(siteUrl: string): Promise<Insights> {
+  insights ??= loadSite(siteUrl).then(insightsDocument);
+  return insights;
 }

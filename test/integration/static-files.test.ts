@@ -137,6 +137,17 @@ describe('errors', () => {
     expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
   });
 
+  it("answers a browser's CORS preflight for a conditional GET", async () => {
+    const res = await rawRequest(`${server.url}/reviews.json`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toBe('if-none-match');
+    expect(String(res.headers['access-control-allow-methods'])).toContain('GET');
+  });
+
   it('a malformed percent-encoding is not a 5xx', async () => {
     const res = await rawRequest(`${server.url}/api/%E0%A4%A`);
     expect(res.status).toBeLessThan(500);

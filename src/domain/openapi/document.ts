@@ -2,6 +2,7 @@ import '../schemas/datasets.ts';
 import '../schemas/errors.ts';
 import '../schemas/insights.ts';
 import '../schemas/search.ts';
+import '../websub/hub-form.ts';
 import { componentSchemas } from './components.ts';
 import { datasetPaths } from './dataset-paths.ts';
 
@@ -31,6 +32,8 @@ export function openApiDocument({ siteUrl, businessName }: OpenApiOptions, ...ex
       { name: 'datasets', description: 'Pre-rendered documents.' },
       { name: 'feeds', description: 'JSON Feed and Atom; WebSub topics.' },
       { name: 'search', description: 'Search and incremental sync, answered on demand.' },
+      { name: 'websub', description: 'The WebSub hub: pushes topic changes to subscribers.' },
+      { name: 'service', description: 'Operations.' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1))),
     components: { schemas: componentSchemas() },

@@ -43,6 +43,26 @@ const MALFORMED_URL = apiErrorAnswer(
   'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.',
 );
 
+/**
+ * CORS preflight for the public read API: a browser sends one before a GET that
+ * carries If-None-Match, say. Everything is public and uncredentialed, so any
+ * origin may ask. MCP answers its own preflights (it checks origins).
+ */
+function answerPreflight(req: IncomingMessage, res: ServerResponse): boolean {
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  if (pathname === '/mcp' || pathname.startsWith('/mcp/')) return false;
+  res.writeHead(204, {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+    'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'If-None-Match, If-Modified-Since',
+    'Access-Control-Max-Age': '86400',
+    'Cache-Control': 'public, max-age=86400',
+    Vary: 'Access-Control-Request-Headers',
+  });
+  res.end();
+  return true;
+}
+
 export async function createAppServer({ outDir }: ServerOptions): Promise<Server> {
   const staticFiles = loadStaticFiles(outDir);
   const astro = await loadAstroHandler(outDir);
@@ -65,6 +85,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
         if (!req.headers['accept-encoding']) return writeAnswer(req, res, answer);
         return compress(req, res, () => writeAnswer(req, res, answer));
       }
+      if (req.method === 'OPTIONS' && answerPreflight(req, res)) return;
       if (staticFiles.handle(req, res)) return;
       compress(req, res, () => astro(req, res));
     } catch (error) {

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { PROJECT_ROOT, TEST_SITE_URL } from '../support/build.ts';
+import { rawRequest } from '../support/http.ts';
+import { startServer } from '../support/server.ts';
+
+const scratch = mkdtempSync(path.join(PROJECT_ROOT, 'tmp', 'start-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function run(script: string, env: Record<string, string>, until: RegExp) {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, script)], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const done = new Promise<{ code: number | null; output: string }>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (until.test(output)) resolve({ code: null, output });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+  return { child, done };
+}
+
+describe('npm start', () => {
+  it('builds an empty output folder, then serves it', async () => {
+    const outDir = path.join(scratch, 'dist');
+    const { child, done } = run('scripts/start.ts', {
+      CONTENT_DIR: 'test/fixtures/small',
+      OUT_DIR: outDir,
+      SITE_URL: TEST_SITE_URL,
+      PORT: '0',
+    }, /Serving \S+ at (http:\S+)/);
+    try {
+      const { output } = await done;
+      expect(output).toContain('Building');
+      const url = /Serving \S+ at (http:\S+)/.exec(output)?.[1];
+      expect(url).toBeDefined();
+      const res = await rawRequest(`${url}reviews.json`);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.text).reviews.map((r: { id: string }) => r.id)).toEqual(['b-two', 'c-three', 'a-one', 'e-five']);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 120_000);
+
+  it('a port already in use is a clear error and a non-zero exit', async () => {
+    const first = await startServer(inject('smallBuild'));
+    try {
+      const { done } = run('scripts/serve.ts', { OUT_DIR: inject('smallBuild'), SITE_URL: TEST_SITE_URL, PORT: String(first.port) }, /$^/);
+      const { code, output } = await done;
+      expect(code).toBe(1);
+      expect(output).toContain(`port ${first.port} on 127.0.0.1 is already in use`);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('a bad setting names the variable', async () => {
+    const { done } = run('scripts/serve.ts', { OUT_DIR: inject('smallBuild'), PORT: 'eighty' }, /$^/);
+    const { code, output } = await done;
+    expect(code).toBe(1);
+    expect(output).toMatch(/PORT: /);
+  });
+});
