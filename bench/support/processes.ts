@@ -65,7 +65,8 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
 
 /** The real server (scripts/serve.ts) on a build folder. */
 export function startAppServer(outDir: string, siteUrl: string): Promise<BenchServer> {
-  return start([path.join(PROJECT_ROOT, 'scripts/serve.ts')], { OUT_DIR: outDir, SITE_URL: siteUrl, HOST: '127.0.0.1', PORT: '0' }, /Serving \S+ at http:\/\/127\.0\.0\.1:(\d+)\//);
+  const env = { OUT_DIR: outDir, SITE_URL: siteUrl, HOST: '127.0.0.1', PORT: '0', HUB_DB: path.join(outDir, 'bench-hub.sqlite') };
+  return start([path.join(PROJECT_ROOT, 'scripts/serve.ts')], env, /Serving \S+ at http:\/\/127\.0\.0\.1:(\d+)\//);
 }
 
 /** A bare node:http server answering every request with the bytes of one file: the yardstick. */
