@@ -152,9 +152,14 @@ export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
   };
 }
 
-/** The JSON array of the reviews at these positions, in this order. */
-export function reviewsJsonArray(catalog: ReviewCatalog, positions: ArrayLike<number>): string {
-  const parts = new Array<string>(positions.length);
-  for (let i = 0; i < positions.length; i++) parts[i] = catalog.reviewJson[positions[i] as number] as string;
-  return `[${parts.join(',')}]`;
+/** The JSON array of the reviews at these positions, in this order, in parts that join to it. */
+export function reviewsJsonParts(catalog: ReviewCatalog, positions: ArrayLike<number>): string[] {
+  const parts = new Array<string>(positions.length * 2 + 1);
+  parts[0] = '[';
+  for (let i = 0; i < positions.length; i++) {
+    parts[2 * i + 1] = catalog.reviewJson[positions[i] as number] as string;
+    parts[2 * i + 2] = i === positions.length - 1 ? ']' : ',';
+  }
+  if (positions.length === 0) parts.push(']');
+  return parts;
 }

@@ -30,7 +30,7 @@
  */
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
-import { normalizeName, reviewsJsonArray, type ReviewCatalog } from './catalog.ts';
+import { normalizeName, reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
 import { intersectRange, keepMembers, pageOfBits, type PositionSet } from './position-set.ts';
 import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';
 import { matchText, verifiedMatches } from './text-index.ts';
@@ -148,6 +148,6 @@ export function searchReviews(catalog: ReviewCatalog, query: SearchQuery): Searc
   return {
     response,
     json: () =>
-      `{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":${reviewsJsonArray(catalog, page)}}\n`,
+      `{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":${reviewsJsonParts(catalog, page).join('')}}\n`,
   };
 }

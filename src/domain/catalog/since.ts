@@ -17,11 +17,11 @@ import { maxDate } from '../dates.ts';
 import { dateParameterSchema, type SinceResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import type { QueryIssue } from '../schemas/errors.ts';
-import { reviewsJsonArray, type ReviewCatalog } from './catalog.ts';
+import { reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
 import { issuesFromZod, unknownParameterIssue, type Parsed } from './query-issues.ts';
 
 export interface SinceListing {
-  /** `{ since, count, reviews }`, oldest first: the HTTP body as an object. */
+  /** `{ since, count, reviews }`, oldest first: the HTTP body as an object (made when asked). */
   readonly response: SinceResponse;
   /** Every review on or after `since`; more than `response.count` when a page was asked for. */
   readonly total: number;
@@ -29,6 +29,8 @@ export interface SinceListing {
   readonly lastModified: string | null;
   /** The same body as JSON text plus "\n". */
   json(): string;
+  /** The same text in parts that join to it, for writing a big listing a chunk at a time. */
+  parts(): string[];
   /** Strong ETag (quoted) of `json()`'s bytes. */
   etag(): string;
 }
@@ -67,12 +69,16 @@ export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { off
   const start = Math.min(first + (page?.offset ?? 0), oldestFirst.length);
   const end = page ? Math.min(start + page.limit, oldestFirst.length) : oldestFirst.length;
   const positions = oldestFirst.subarray(start, end);
-  const json = () => `${envelopeStart(since, positions.length)}${reviewsJsonArray(catalog, positions)}${ENVELOPE_END}`;
+  const parts = () => [envelopeStart(since, positions.length), ...reviewsJsonParts(catalog, positions), ENVELOPE_END];
+  const json = () => parts().join('');
   return {
-    response: { since, count: positions.length, reviews: Array.from(positions, (p) => catalog.reviews[p] as Review) },
+    get response(): SinceResponse {
+      return { since, count: positions.length, reviews: Array.from(positions, (p) => catalog.reviews[p] as Review) };
+    },
     total,
     lastModified: (end === oldestFirst.length ? changedFrom[start] : null) ?? newestChange(catalog, positions) ?? catalog.updated,
     json,
+    parts,
     etag: () => {
       // The chain covers a listing that runs to the end; a page in the middle is hashed as it is.
       const digest =

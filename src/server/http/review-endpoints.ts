@@ -65,7 +65,7 @@ export function sinceAnswer(date: string, request: EndpointRequest): Answer {
     const { 'Content-Type': _type, ...validators } = headers;
     return { status: 304, headers: validators };
   }
-  return { status: 200, headers, body: listing.json() };
+  return { status: 200, headers, body: listing.parts() };
 }
 
 const SINCE_PATH = /^\/api\/reviews\/since\/([^/]+)\/?$/;
