@@ -20,7 +20,6 @@ type Business = ReviewsDataset['business'];
 export interface CatalogIndex {
   /** Review dates by position: descending, for binary search. */
   readonly dates: readonly string[];
-  readonly ratings: Uint8Array;
   /** Positions with exactly rating r, at index r (1 to 5). */
   readonly byRating: readonly PositionSet[];
   /** Positions with a rating of at least r, at index r (1 to 5). */
@@ -124,7 +123,6 @@ export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
   const marks = new Uint8Array(count);
   const index: CatalogIndex = {
     dates: reviews.map((review) => review.date),
-    ratings,
     byRating: ratingSets,
     atLeastRating: atLeastSets,
     byTechnician: positionsByKey(reviews, (review) => review.technicians.map((t) => t.id)),

@@ -84,3 +84,11 @@ describe('parseSinceRequest', () => {
     expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('takes no query parameters');
   });
 });
+
+describe('the catalog', () => {
+  it('finds a published review by id, and no other', () => {
+    expect(catalog.review('r04')).toEqual(dataset.reviews.find((r) => r.id === 'r04'));
+    expect(catalog.review('r09')).toBeUndefined(); // unverified: never published
+    expect(catalog.review('nope')).toBeUndefined();
+  });
+});
