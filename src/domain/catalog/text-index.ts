@@ -44,7 +44,7 @@ export type TextMatch =
   | { readonly needle: string; readonly matches?: undefined; readonly candidates: Int32Array | undefined };
 
 /** The searchable form of a piece of text: folded, white space runs made single spaces. */
-export function normalizeSearchText(value: string): string {
+function normalizeSearchText(value: string): string {
   return foldText(value).replace(WHITE_SPACE, ' ').trim();
 }
 

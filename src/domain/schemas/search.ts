@@ -29,8 +29,8 @@ const text = (max: number, what: string) =>
     .min(1, { error: `must not be empty; leave the parameter out instead` })
     .max(max, { error: `must be at most ${max} characters` });
 
-export const SEARCH_LIMIT_DEFAULT = 20;
-export const SEARCH_LIMIT_MAX = 100;
+const SEARCH_LIMIT_DEFAULT = 20;
+const SEARCH_LIMIT_MAX = 100;
 
 export const searchQuerySchema = z
   .strictObject({
@@ -77,7 +77,6 @@ export const searchQuerySchema = z
     }
   });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
-export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 
 /** The parameter names, in the order the documentation lists them. */
 export const SEARCH_PARAMETERS = Object.keys(searchQuerySchema.shape) as (keyof SearchQuery)[];
