@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const BENCHES: Record<string, string> = {
+  build: 'build.ts',
   search: 'search.ts',
+  websub: 'websub.ts',
 };
 
 const wanted = process.argv.slice(2);
