@@ -40,6 +40,16 @@ describe('GET /api/reviews/since/{date}', () => {
     expect((await since('2030-01-01', { 'If-None-Match': String(res.headers.etag) })).status).toBe(304);
   });
 
+  it('a compressed listing has its own ETag, and either tag revalidates', async () => {
+    const plain = await since('2023-01-01');
+    const gz = await since('2023-01-01', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(gz.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gzip"'));
+    expect((await since('2023-01-01', { 'If-None-Match': String(gz.headers.etag) })).status).toBe(304);
+    expect((await since('2023-01-01', { 'If-None-Match': String(plain.headers.etag), 'Accept-Encoding': 'gzip' })).status).toBe(304);
+  });
+
   it('answers 304 with an empty body and the same validators for a matching If-None-Match', async () => {
     const first = await since('2024-03-12');
     const etag = String(first.headers.etag);

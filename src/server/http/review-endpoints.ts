@@ -12,7 +12,7 @@ import type { QueryIssue } from '../../domain/schemas/errors.ts';
 import { getCatalog } from '../runtime/catalog.ts';
 import type { Answer } from './answer.ts';
 import { apiErrorAnswer } from './api-error.ts';
-import { isNotModified, lastModifiedOf, type ConditionalHeaders } from './conditional.ts';
+import { etagFamily, isNotModified, lastModifiedOf, type ConditionalHeaders } from './conditional.ts';
 import { CACHE_QUERY, linkHeaderFor } from './public-headers.ts';
 
 export const REVIEW_ENDPOINT_METHODS = ['GET', 'HEAD'] as const;
@@ -61,7 +61,7 @@ export function sinceAnswer(date: string, request: EndpointRequest): Answer {
   const etag = listing.etag();
   const headers: Record<string, string> = { ...publicHeaders(request), ETag: etag };
   if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
-  if (isNotModified(request.conditional ?? {}, { etags: [etag], lastModified })) {
+  if (isNotModified(request.conditional ?? {}, { etags: etagFamily(etag), lastModified })) {
     const { 'Content-Type': _type, ...validators } = headers;
     return { status: 304, headers: validators };
   }

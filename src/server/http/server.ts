@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
+import onHeaders from 'on-headers';
+import { encodedEtag } from './conditional.ts';
 import { writeAnswer } from './answer.ts';
 import { apiErrorAnswer } from './api-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
@@ -83,6 +85,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
         const answer = endpoint({ url, siteUrl, conditional });
         // The answer carries its own Vary; without Accept-Encoding there is nothing to compress.
         if (!req.headers['accept-encoding']) return writeAnswer(req, res, answer);
+        distinguishEncodedEtag(res);
         return compress(req, res, () => writeAnswer(req, res, answer));
       }
       if (req.method === 'OPTIONS' && answerPreflight(req, res)) return;
@@ -93,6 +96,18 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');
     }
+  });
+}
+
+/**
+ * Registered before the compression middleware, so it runs after it has chosen an
+ * encoding: compressed bytes must not carry the strong ETag of the plain ones.
+ */
+function distinguishEncodedEtag(res: ServerResponse): void {
+  onHeaders(res, function (this: ServerResponse) {
+    const encoding = this.getHeader('Content-Encoding');
+    const etag = this.getHeader('ETag');
+    if (typeof encoding === 'string' && typeof etag === 'string') this.setHeader('ETag', encodedEtag(etag, encoding));
   });
 }
 
