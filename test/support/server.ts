@@ -14,10 +14,21 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+let serverCount = 0;
+
 export function startServer(outDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/serve.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, OUT_DIR: outDir, SITE_URL: TEST_SITE_URL, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      ...process.env,
+      OUT_DIR: outDir,
+      SITE_URL: TEST_SITE_URL,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      // Each server gets its own hub database unless a test names one (never the developer's data/hub.sqlite).
+      HUB_DB: path.join(PROJECT_ROOT, 'tmp/test-hub', `${process.pid}-${++serverCount}.sqlite`),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -20,21 +20,21 @@ const namedEntitySchema = z.object({
   aliases: z.array(z.string().trim().min(1, 'must not be empty')).default([]),
 });
 
+export const addressSchema = z.looseObject({
+  street: z.string(),
+  locality: z.string(),
+  region: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
 export const businessSchema = z.looseObject({
   name: z.string().trim().min(1, 'must not be empty'),
   url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
   telephone: z.string().optional(),
   email: z.string().optional(),
   description: z.string().optional(),
-  address: z
-    .looseObject({
-      street: z.string(),
-      locality: z.string(),
-      region: z.string(),
-      postal_code: z.string(),
-      country: z.string(),
-    })
-    .optional(),
+  address: addressSchema.optional(),
   service_areas: z.array(z.object({ id: idSchema, name: z.string().trim().min(1) })).default([]),
   services: z.array(namedEntitySchema).default([]),
   technicians: z.array(namedEntitySchema).default([]),

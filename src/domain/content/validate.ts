@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { splitFrontMatter } from './front-matter.ts';
 import { businessSchema, idSchema, reviewFrontMatterSchema, type Business, type ContentReview } from './schema.ts';
 import { parseFaq, type EditorialFaqEntry } from './editorial.ts';
+import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../insights/vocabulary-extension.ts';
 
 export interface ContentFile {
   /** Path as shown to the owner, relative to the content folder, e.g. `reviews/r001.md`. */
@@ -33,8 +34,8 @@ export interface SiteContent {
   reviews: ContentReview[];
   faq: EditorialFaqEntry[];
   summary: string | null;
-  /** The business's extension of the aspect vocabulary, when it has one. */
-  aspectVocabulary: unknown;
+  /** The business's extension of the aspect vocabulary (`aspects.json`), when it has one. */
+  aspectVocabulary: VocabularyExtensionInput | null;
 }
 
 export type ContentResult = { ok: true; content: SiteContent } | { ok: false; problems: ContentProblem[] };
@@ -45,14 +46,9 @@ export function validateContent(files: ContentFiles): ContentResult {
   const reviews = checkReviews(files.reviews, business, problems);
   const faq = files.faq ? parseFaq(files.faq.text) : [];
   const summary = files.summary?.text.trim() || null;
-  let aspectVocabulary: unknown = null;
-  if (files.aspects) {
-    try {
-      aspectVocabulary = JSON.parse(files.aspects.text);
-    } catch (error) {
-      problems.push({ file: files.aspects.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
-    }
-  }
+  const aspectVocabulary: VocabularyExtensionInput | null = files.aspects
+    ? parseJsonFile(files.aspects, vocabularyExtensionSchema, problems)
+    : null;
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   if (problems.length > 0 || !business) return { ok: false, problems };
   return { ok: true, content: { business, reviews, faq, summary, aspectVocabulary } };
@@ -63,19 +59,8 @@ function checkBusiness(file: ContentFile | null, problems: ContentProblem[]): Bu
     problems.push({ file: 'business.json', field: null, message: 'is missing: the content folder needs a business.json' });
     return null;
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(file.text);
-  } catch (error) {
-    problems.push({ file: file.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
-    return null;
-  }
-  const parsed = businessSchema.safeParse(raw, { reportInput: true });
-  if (!parsed.success) {
-    problems.push(...zodProblems(file.path, parsed.error));
-    return null;
-  }
-  const business = parsed.data;
+  const business = parseJsonFile(file, businessSchema, problems);
+  if (!business) return null;
   for (const list of ['service_areas', 'services', 'technicians'] as const) {
     const seen = new Set<string>();
     business[list].forEach((entry, index) => {
@@ -86,6 +71,23 @@ function checkBusiness(file: ContentFile | null, problems: ContentProblem[]): Bu
     });
   }
   return business;
+}
+
+/** A JSON file checked against its schema; null (with the problems recorded) when it is not valid. */
+function parseJsonFile<T>(file: ContentFile, schema: z.ZodType<T>, problems: ContentProblem[]): T | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(file.text);
+  } catch (error) {
+    problems.push({ file: file.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
+    return null;
+  }
+  const parsed = schema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) {
+    problems.push(...zodProblems(file.path, parsed.error));
+    return null;
+  }
+  return parsed.data;
 }
 
 function checkReviews(files: ContentFile[], business: Business | null, problems: ContentProblem[]): ContentReview[] {

@@ -1,6 +1,10 @@
 import type { AspectAnalyzer } from '../review-record.ts';
+import { createAnalyzer, defaultVocabulary, mergeVocabulary } from './absa/index.ts';
+import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
 
-/** The analyzer the build uses for each review, with the business's vocabulary extension. */
-export function analyzeReviewAspects(_vocabularyExtension: unknown): AspectAnalyzer {
-  return () => [];
+/** The analyzer the build uses for each review's text, with the business's vocabulary extension. */
+export function analyzeReviewAspects(extension: VocabularyExtensionInput | null): AspectAnalyzer {
+  const analyzer = createAnalyzer(extension ? mergeVocabulary(defaultVocabulary, extension) : defaultVocabulary);
+  return (text) =>
+    analyzer.analyzeText(text).aspects.map(({ aspect, sentiment, score, excerpt }) => ({ aspect, sentiment, score, excerpt }));
 }

@@ -1,6 +1,8 @@
 import '../schemas/datasets.ts';
 import '../schemas/errors.ts';
 import '../schemas/insights.ts';
+import '../schemas/search.ts';
+import '../websub/hub-form.ts';
 import { componentSchemas } from './components.ts';
 import { datasetPaths } from './dataset-paths.ts';
 
@@ -29,6 +31,9 @@ export function openApiDocument({ siteUrl, businessName }: OpenApiOptions, ...ex
     tags: [
       { name: 'datasets', description: 'Pre-rendered documents.' },
       { name: 'feeds', description: 'JSON Feed and Atom; WebSub topics.' },
+      { name: 'search', description: 'Search and incremental sync, answered on demand.' },
+      { name: 'websub', description: 'The WebSub hub: pushes topic changes to subscribers.' },
+      { name: 'service', description: 'Operations.' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1))),
     components: { schemas: componentSchemas() },

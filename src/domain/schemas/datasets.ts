@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from '../content/schema.ts';
 import { isoDateSchema, reviewSchema } from './review.ts';
 
 const refSchema = z.object({ id: z.string(), name: z.string() });
@@ -11,15 +12,7 @@ export const businessPublicSchema = z
     telephone: z.string().optional(),
     email: z.string().optional(),
     description: z.string().optional(),
-    address: z
-      .looseObject({
-        street: z.string(),
-        locality: z.string(),
-        region: z.string(),
-        postal_code: z.string(),
-        country: z.string(),
-      })
-      .optional(),
+    address: addressSchema.optional(),
     service_areas: z.array(refSchema),
     services: z.array(namedSchema),
     technicians: z.array(namedSchema),

@@ -1,23 +1,14 @@
 /** Wire shapes of reviews: one schema each, the OpenAPI document is generated from them. */
 import { z } from 'zod';
+import { ASPECT_IDS, SENTIMENTS } from '../insights/absa/aspects.ts';
 
 export const isoDateSchema = z.iso.date().meta({ description: 'A calendar date, YYYY-MM-DD.', example: '2024-03-12' });
 
-export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+export { SENTIMENTS };
 export const sentimentSchema = z.enum(SENTIMENTS);
 
-export const ASPECTS = [
-  'workmanship',
-  'timeliness',
-  'communication',
-  'price',
-  'cleanup',
-  'professionalism',
-  'estimate',
-  'insurance',
-  'warranty',
-  'materials',
-] as const;
+/** The analyzer's aspect ids, in their canonical order. */
+export const ASPECTS = ASPECT_IDS;
 export const aspectIdSchema = z.enum(ASPECTS);
 
 const refSchema = z.object({ id: z.string(), name: z.string() });

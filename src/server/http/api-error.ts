@@ -1,4 +1,5 @@
 import type { QueryIssue } from '../../domain/schemas/errors.ts';
+import { toResponse, type Answer } from './answer.ts';
 
 export interface ApiErrorOptions {
   issues?: QueryIssue[];
@@ -6,9 +7,9 @@ export interface ApiErrorOptions {
 }
 
 /** The one way the JSON API says no: `{ error, message, issues? }` with the right status. */
-export function apiError(status: number, error: string, message: string, options: ApiErrorOptions = {}): Response {
+export function apiErrorAnswer(status: number, error: string, message: string, options: ApiErrorOptions = {}): Answer {
   const body = options.issues ? { error, message, issues: options.issues } : { error, message };
-  return new Response(`${JSON.stringify(body)}\n`, {
+  return {
     status,
     headers: {
       'Content-Type': 'application/json',
@@ -16,7 +17,12 @@ export function apiError(status: number, error: string, message: string, options
       'Access-Control-Allow-Origin': '*',
       ...options.headers,
     },
-  });
+    body: `${JSON.stringify(body)}\n`,
+  };
+}
+
+export function apiError(status: number, error: string, message: string, options: ApiErrorOptions = {}): Response {
+  return toResponse(apiErrorAnswer(status, error, message, options));
 }
 
 export function methodNotAllowed(method: string, allow: readonly string[]): Response {

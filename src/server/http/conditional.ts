@@ -41,3 +41,16 @@ export function isNotModified(headers: ConditionalHeaders, validators: Validator
 export function lastModifiedOf(date: string | null | undefined): Date | undefined {
   return date ? new Date(`${date}T00:00:00Z`) : undefined;
 }
+
+/**
+ * The ETag of the same content in a content coding: a strong tag names exact bytes,
+ * so the brotli and gzip bytes get their own (`"abc"` → `"abc-br"`).
+ */
+export function encodedEtag(etag: string, encoding: string): string {
+  return etag.startsWith('"') ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
+/** A tag and its encoded variants: a client holding any of them holds the current content. */
+export function etagFamily(etag: string): string[] {
+  return [etag, encodedEtag(etag, 'br'), encodedEtag(etag, 'gzip')];
+}

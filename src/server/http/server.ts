@@ -1,13 +1,20 @@
 /**
  * The embedded server: pre-rendered files straight from the build (see
- * static-files.ts), everything else through Astro's handler with on-the-fly
- * compression. One process; `npm start` runs it.
+ * static-files.ts), search and sync answered directly (see review-endpoints.ts),
+ * everything else through Astro's handler, with on-the-fly compression. One
+ * process; `npm start` runs it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
+import onHeaders from 'on-headers';
+import { encodedEtag } from './conditional.ts';
+import { writeAnswer } from './answer.ts';
+import { apiErrorAnswer } from './api-error.ts';
+import { reviewEndpointFor } from './review-endpoints.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { getCatalog } from '../runtime/catalog.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
@@ -21,6 +28,22 @@ async function loadAstroHandler(outDir: string): Promise<NodeHandler> {
   const entry = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
   return entry.handler;
 }
+
+function hasValidPercentEncoding(url: string | undefined): boolean {
+  try {
+    decodeURI(url ?? '/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Astro adapter would answer such a URL with a plain-text 400; the API promises JSON errors. */
+const MALFORMED_URL = apiErrorAnswer(
+  400,
+  'bad_request',
+  'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.',
+);
 
 /**
  * CORS preflight for the public read API: a browser sends one before a GET that
@@ -47,8 +70,24 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
   const astro = await loadAstroHandler(outDir);
   const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+  const siteUrl = staticFiles.manifest.siteUrl;
+  // Built now rather than by the first search, which would wait for it (seconds at 100,000 reviews).
+  getCatalog();
+
   return createServer((req, res) => {
     try {
+      if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
+      // Resolved against a base, so that a path starting with // stays a path.
+      const url = new URL(`http://localhost${req.url ?? '/'}`);
+      const endpoint = reviewEndpointFor(req.method, url.pathname);
+      if (endpoint) {
+        const conditional = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
+        const answer = endpoint({ url, siteUrl, conditional });
+        // The answer carries its own Vary; without Accept-Encoding there is nothing to compress.
+        if (!req.headers['accept-encoding']) return writeAnswer(req, res, answer);
+        distinguishEncodedEtag(res);
+        return compress(req, res, () => writeAnswer(req, res, answer));
+      }
       if (req.method === 'OPTIONS' && answerPreflight(req, res)) return;
       if (staticFiles.handle(req, res)) return;
       compress(req, res, () => astro(req, res));
@@ -57,6 +96,18 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');
     }
+  });
+}
+
+/**
+ * Registered before the compression middleware, so it runs after it has chosen an
+ * encoding: compressed bytes must not carry the strong ETag of the plain ones.
+ */
+function distinguishEncodedEtag(res: ServerResponse): void {
+  onHeaders(res, function (this: ServerResponse) {
+    const encoding = this.getHeader('Content-Encoding');
+    const etag = this.getHeader('ETag');
+    if (typeof encoding === 'string' && typeof etag === 'string') this.setHeader('ETag', encodedEtag(etag, encoding));
   });
 }
 

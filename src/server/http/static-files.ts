@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Negotiator from 'negotiator';
 import { MANIFEST_FILE, type StaticFileEntry, type StaticManifest } from '../../build/static-manifest.ts';
-import { isNotModified, lastModifiedOf } from './conditional.ts';
+import { encodedEtag, etagFamily, isNotModified, lastModifiedOf } from './conditional.ts';
 import { cacheControlFor, linkHeaderFor } from './public-headers.ts';
 
 type Encoding = 'br' | 'gzip';
@@ -29,7 +29,8 @@ function negotiateEncoding(req: IncomingMessage, offered: Encoding[]): Encoding 
 }
 
 export function etagOf(entry: StaticFileEntry, encoding?: Encoding): string {
-  return `"${entry.hash}${encoding ? `-${encoding}` : ''}"`;
+  const etag = `"${entry.hash}"`;
+  return encoding ? encodedEtag(etag, encoding) : etag;
 }
 
 function resolvePath(manifest: StaticManifest, pathname: string): string | undefined {
@@ -82,11 +83,10 @@ export function loadStaticFiles(outDir: string): StaticFiles {
     headers.ETag = etagOf(entry, encoding);
     if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
 
-    const equivalent = [etagOf(entry), ...offered.map((e) => etagOf(entry, e))];
     if (
       isNotModified(
         { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] },
-        { etags: equivalent, lastModified },
+        { etags: etagFamily(etagOf(entry)), lastModified },
       )
     ) {
       res.writeHead(304, headers);

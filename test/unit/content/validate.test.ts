@@ -88,3 +88,22 @@ describe('validateContent', () => {
     expect(result.ok || result.problems).toEqual([{ file: 'business.json', field: 'services[1].id', message: '"a" is used twice' }]);
   });
 });
+
+describe('aspects.json', () => {
+  it('is checked with the content: unknown aspects and keys are errors', () => {
+    const aspects = { path: 'aspects.json', text: JSON.stringify({ aspects: { chimneys: { cues: ['chimney'] }, cleanup: { cue: ['x'] } } }) };
+    const result = validateContent({ business, reviews: [], aspects });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      { file: 'aspects.json', field: 'aspects.cleanup', message: 'unknown field(s): cue' },
+      { file: 'aspects.json', field: 'aspects', message: 'unknown field(s): chimneys' },
+    ]);
+  });
+
+  it('a valid extension is kept for the analyzer', () => {
+    const aspects = { path: 'aspects.json', text: JSON.stringify({ aspects: { cleanup: { negative: ['glitter everywhere'] } } }) };
+    const result = validateContent({ business, reviews: [], aspects });
+    expect(result.ok && result.content.aspectVocabulary).toEqual({ aspects: { cleanup: { negative: ['glitter everywhere'] } } });
+  });
+});

@@ -1,0 +1,48 @@
+/** Load measurements with autocannon: requests per second and latency percentiles. */
+import autocannon from 'autocannon';
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, plus connection errors and timeouts: should be 0. */
+  failures: number;
+}
+
+export interface LoadOptions {
+  connections?: number;
+  seconds?: number;
+}
+
+export async function measure(url: string, { connections = 50, seconds = 5 }: LoadOptions = {}): Promise<Load> {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/**
+ * Two targets measured in alternating rounds after a warm-up, each figure the
+ * median of its rounds: on a shared machine, load from elsewhere then weighs on
+ * both sides alike instead of on whichever ran at the wrong moment.
+ */
+export async function compare(urls: readonly [string, string], { rounds = 3, ...options }: LoadOptions & { rounds?: number } = {}): Promise<[Load, Load]> {
+  for (const url of urls) await measure(url, { ...options, seconds: 1 });
+  const runs: [Load[], Load[]] = [[], []];
+  for (let round = 0; round < rounds; round++) {
+    runs[0].push(await measure(urls[0], options));
+    runs[1].push(await measure(urls[1], options));
+  }
+  const summary = (loads: Load[]): Load => ({
+    rps: median(loads.map((l) => l.rps)),
+    p50: median(loads.map((l) => l.p50)),
+    p99: median(loads.map((l) => l.p99)),
+    failures: loads.reduce((sum, l) => sum + l.failures, 0),
+  });
+  return [summary(runs[0]), summary(runs[1])];
+}

@@ -1,0 +1,75 @@
+/** Servers for benchmarks, as child processes on free ports, stopped by pid. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  /** From spawn to listening, in milliseconds. */
+  startMs: number;
+  /** Peak resident set size so far (VmHWM), in MiB; Linux only. */
+  peakRssMiB(): number | undefined;
+  stop(): Promise<void>;
+}
+
+function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<BenchServer> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 30 s:\n${output}`));
+    }, 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      const pid = child.pid as number;
+      resolve({
+        url: `http://127.0.0.1:${match[1]}`,
+        pid,
+        startMs: performance.now() - started,
+        peakRssMiB: () => {
+          try {
+            const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+            return kb ? Number(kb) / 1024 : undefined;
+          } catch {
+            return undefined;
+          }
+        },
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** The real server (scripts/serve.ts) on a build folder. */
+export function startAppServer(outDir: string, siteUrl: string): Promise<BenchServer> {
+  const env = { OUT_DIR: outDir, SITE_URL: siteUrl, HOST: '127.0.0.1', PORT: '0', HUB_DB: path.join(outDir, 'bench-hub.sqlite') };
+  return start([path.join(PROJECT_ROOT, 'scripts/serve.ts')], env, /Serving \S+ at http:\/\/127\.0\.0\.1:(\d+)\//);
+}
+
+/** A bare node:http server answering every request with the bytes of one file: the yardstick. */
+export function startBareServer(bodyFile: string): Promise<BenchServer> {
+  return start([path.join(PROJECT_ROOT, 'bench/support/bare-server.ts'), bodyFile], {}, /listening on (\d+)/);
+}

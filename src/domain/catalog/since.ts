@@ -1,0 +1,97 @@
+/**
+ * Incremental sync: every review dated on or after a day, oldest first (date
+ * ascending, then id), so that a client applies them in order. The HTTP route
+ * `GET /api/reviews/since/{date}` answers `listing.json()` with `listing.etag()`
+ * and `listing.lastModified`; the MCP tool `get_reviews_since` pages through
+ * `reviewsSince(catalog, date, { offset, limit })` (`total` counts them all).
+ *
+ * The ETag is a digest of the response's bytes: the envelope as sent and, through
+ * a chain of sha256 digests prepared with the catalog, the JSON of each review in
+ * it. Identical bytes give the same tag on any instance and after any identical
+ * rebuild; a change to any review in the listing, or to the envelope, changes it.
+ * Answering a revalidation costs a binary search and one small hash.
+ */
+import { createHash } from 'node:crypto';
+import { reviewUpdated } from '../aggregate.ts';
+import { maxDate } from '../dates.ts';
+import { dateParameterSchema, type SinceResponse } from '../schemas/search.ts';
+import type { Review } from '../schemas/review.ts';
+import type { QueryIssue } from '../schemas/errors.ts';
+import { reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
+import { issuesFromZod, unknownParameterIssue, type Parsed } from './query-issues.ts';
+
+export interface SinceListing {
+  /** `{ since, count, reviews }`, oldest first: the HTTP body as an object (made when asked). */
+  readonly response: SinceResponse;
+  /** Every review on or after `since`; more than `response.count` when a page was asked for. */
+  readonly total: number;
+  /** The newest review or owner-response date in the listing, else the dataset's `updated`. */
+  readonly lastModified: string | null;
+  /** The same body as JSON text plus "\n". */
+  json(): string;
+  /** The same text in parts that join to it, for writing a big listing a chunk at a time. */
+  parts(): string[];
+  /** Strong ETag (quoted) of `json()`'s bytes. */
+  etag(): string;
+}
+
+/** The `{date}` of the path and the query string (which must be empty) of a since request. */
+export function parseSinceRequest(date: string, params: URLSearchParams): Parsed<string> {
+  const issues: QueryIssue[] = [...new Set(params.keys())].map((name) => unknownParameterIssue(name, []));
+  const parsed = dateParameterSchema.safeParse(date);
+  if (!parsed.success) issues.push(...issuesFromZod(parsed.error, { date }, [], 'date'));
+  return issues.length ? { ok: false, issues } : { ok: true, value: date };
+}
+
+/** First oldest-first index whose review is dated on or after `since`. */
+function firstOnOrAfter(catalog: ReviewCatalog, since: string): number {
+  const { oldestFirst } = catalog.index;
+  let low = 0;
+  let high = oldestFirst.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((catalog.reviews[oldestFirst[mid] as number] as Review).date < since) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function envelopeStart(since: string, count: number): string {
+  return `{"since":${JSON.stringify(since)},"count":${count},"reviews":`;
+}
+
+const ENVELOPE_END = '}\n';
+
+export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { offset: number; limit: number }): SinceListing {
+  const { oldestFirst, digestFrom, changedFrom } = catalog.index;
+  const first = firstOnOrAfter(catalog, since);
+  const total = oldestFirst.length - first;
+  const start = Math.min(first + (page?.offset ?? 0), oldestFirst.length);
+  const end = page ? Math.min(start + page.limit, oldestFirst.length) : oldestFirst.length;
+  const positions = oldestFirst.subarray(start, end);
+  const parts = () => [envelopeStart(since, positions.length), ...reviewsJsonParts(catalog, positions), ENVELOPE_END];
+  const json = () => parts().join('');
+  return {
+    get response(): SinceResponse {
+      return { since, count: positions.length, reviews: Array.from(positions, (p) => catalog.reviews[p] as Review) };
+    },
+    total,
+    lastModified: (end === oldestFirst.length ? changedFrom[start] : null) ?? newestChange(catalog, positions) ?? catalog.updated,
+    json,
+    parts,
+    etag: () => {
+      // The chain covers a listing that runs to the end; a page in the middle is hashed as it is.
+      const digest =
+        end === oldestFirst.length
+          ? createHash('sha256').update(envelopeStart(since, positions.length)).update(digestFrom[start] as string).update(ENVELOPE_END)
+          : createHash('sha256').update(json());
+      return `"${digest.digest('hex').slice(0, 32)}"`;
+    },
+  };
+}
+
+function newestChange(catalog: ReviewCatalog, positions: Int32Array): string | null {
+  let newest: string | null = null;
+  for (const position of positions) newest = maxDate(newest, reviewUpdated(catalog.reviews[position] as Review));
+  return newest;
+}

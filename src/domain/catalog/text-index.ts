@@ -1,0 +1,132 @@
+/**
+ * The index behind `query`, a case- and accent-insensitive substring search. Each
+ * review's title and text are folded once (see `foldText`) and cut into words
+ * (runs of letters and digits); every word keeps the sorted positions of the
+ * reviews it occurs in. A needle's words must each occur inside some word of a
+ * matching review, so the union of the postings of the vocabulary words that
+ * contain a needle word is a superset of the matches: exactly the matches when
+ * the needle is a single word. For a needle of several words (or none, "!") the
+ * candidates must be checked with a substring test: the search either checks the
+ * few that its other filters leave, or has every candidate checked once here,
+ * the result cached by needle (paging asks the same needle again and again).
+ */
+import { foldText } from '../text.ts';
+import { positionSet, type PositionSet } from './position-set.ts';
+import { intersect, union } from './sorted-lists.ts';
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const WHITE_SPACE = /\s+/gu;
+/** The cache holds at most this many needles and positions (16 MiB). */
+const CACHED_NEEDLES = 256;
+const CACHED_POSITIONS = 4_000_000;
+
+interface NeedleCache {
+  /** Needle → the reviews that contain it, least recently used first. */
+  readonly entries: Map<string, PositionSet>;
+  positions: number;
+}
+
+export interface TextIndex {
+  /** Folded title and text of each review by position, white space collapsed, title and text on two lines. */
+  readonly texts: readonly string[];
+  readonly words: readonly string[];
+  /** Positions (ascending) of the reviews each word of `words` occurs in. */
+  readonly postings: readonly Int32Array[];
+  readonly cache: NeedleCache;
+  /** Scratch space for unions (see sorted-lists.ts); requests never overlap, the code being synchronous. */
+  readonly marks: Uint8Array;
+}
+
+export type TextMatch =
+  /** The reviews that contain the needle: known without reading texts (one word, or asked before). */
+  | { readonly needle: string; readonly matches: PositionSet }
+  /** Reviews that may contain it and must be checked (`undefined`: every review). */
+  | { readonly needle: string; readonly matches?: undefined; readonly candidates: Int32Array | undefined };
+
+/** The searchable form of a piece of text: folded, white space runs made single spaces. */
+function normalizeSearchText(value: string): string {
+  return foldText(value).replace(WHITE_SPACE, ' ').trim();
+}
+
+export function buildTextIndex(titles: readonly (string | null)[], bodies: readonly string[], marks: Uint8Array): TextIndex {
+  const texts = bodies.map((body, i) => {
+    const title = titles[i];
+    // A newline between them: a normalised needle has none, so a match never spans title and text.
+    return title ? `${normalizeSearchText(title)}\n${normalizeSearchText(body)}` : normalizeSearchText(body);
+  });
+  const lists = new Map<string, number[]>();
+  texts.forEach((text, position) => {
+    for (const [word] of text.matchAll(WORD)) {
+      const list = lists.get(word);
+      if (!list) lists.set(word, [position]);
+      else if (list[list.length - 1] !== position) list.push(position);
+    }
+  });
+  const words = [...lists.keys()];
+  return {
+    texts,
+    words,
+    postings: words.map((word) => Int32Array.from(lists.get(word) as number[])),
+    cache: { entries: new Map(), positions: 0 },
+    marks,
+  };
+}
+
+function remember({ cache, texts }: TextIndex, needle: string, list: Int32Array): PositionSet {
+  const matches = positionSet(list, texts.length);
+  cache.entries.set(needle, matches);
+  cache.positions += list.length;
+  for (const [oldest, set] of cache.entries) {
+    if (cache.entries.size <= CACHED_NEEDLES && cache.positions <= CACHED_POSITIONS) break;
+    cache.entries.delete(oldest);
+    cache.positions -= set.list.length;
+  }
+  return matches;
+}
+
+function recall({ cache }: TextIndex, needle: string): PositionSet | undefined {
+  const positions = cache.entries.get(needle);
+  if (positions) {
+    // Refresh its place, so that the least recently used needle goes first.
+    cache.entries.delete(needle);
+    cache.entries.set(needle, positions);
+  }
+  return positions;
+}
+
+/** Positions of the reviews with a word that contains `part`, ascending. */
+function containing(index: TextIndex, part: string): Int32Array {
+  const lists: Int32Array[] = [];
+  index.words.forEach((word, i) => {
+    if (word.includes(part)) lists.push(index.postings[i] as Int32Array);
+  });
+  return union(lists, index.marks);
+}
+
+export function matchText(index: TextIndex, query: string): TextMatch {
+  const needle = normalizeSearchText(query);
+  const cached = recall(index, needle);
+  if (cached) return { needle, matches: cached };
+  const parts = [...new Set(needle.match(WORD) ?? [])];
+  if (parts.length === 0) return { needle, candidates: undefined };
+  let candidates: Int32Array | undefined;
+  for (const part of parts.map((p) => containing(index, p)).sort((a, b) => a.length - b.length)) {
+    candidates = candidates ? intersect(candidates, part) : part;
+    if (candidates.length === 0) break;
+  }
+  if (parts.length === 1 && parts[0] === needle) return { needle, matches: remember(index, needle, candidates as Int32Array) };
+  return { needle, candidates };
+}
+
+/** The reviews that contain the needle, every candidate checked; cached for the next request. */
+export function verifiedMatches(index: TextIndex, match: TextMatch): PositionSet {
+  if (match.matches) return match.matches;
+  const { texts } = index;
+  const kept: number[] = [];
+  const check = (position: number) => {
+    if ((texts[position] as string).includes(match.needle)) kept.push(position);
+  };
+  if (match.candidates) match.candidates.forEach(check);
+  else for (let position = 0; position < texts.length; position++) check(position);
+  return remember(index, match.needle, Int32Array.from(kept));
+}

@@ -1,0 +1,12 @@
+/** Aspect-based sentiment analysis for roofing reviews: public API. */
+export { ASPECT_IDS, SENTIMENTS, isAspectId, isSentiment } from './aspects.ts';
+export type { AspectId, Sentiment } from './aspects.ts';
+export { createAnalyzer, excerpt } from './analyzer.ts';
+export type { Analyzer, AspectLabel, SentenceResult, TextAspect, TextResult } from './analyzer.ts';
+export { splitSentences } from './sentences.ts';
+export { tokenize, stem } from './tokenize.ts';
+export type { Token } from './tokenize.ts';
+export { defaultVocabulary, mergeVocabulary } from './vocabulary.ts';
+export type { AspectVocabulary, Vocabulary, VocabularyExtension } from './vocabulary.ts';
+export { evaluate, precisionRecallF1 } from './evaluate.ts';
+export type { EvalReport, LabelledSentence, PredictedSentence, PRF } from './evaluate.ts';

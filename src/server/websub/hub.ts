@@ -1,0 +1,123 @@
+/**
+ * The hub's operations behind the form: record a subscribe or unsubscribe
+ * intent for the worker to verify, and publish a topic by reading its bytes from
+ * our own build (never from a URL someone sent). Refusals are `HubRejection`s
+ * that carry their own status.
+ */
+import { createHash } from 'node:crypto';
+import { grantedLeaseSeconds } from '../../domain/websub/lease.ts';
+import type { Topic } from '../../domain/websub/topics.ts';
+import type { TopicPath } from '../../domain/site-urls.ts';
+import { RefusedAddressError, resolveCallbackHost, type Resolver } from './address-guard.ts';
+import type { HubStore } from './store/hub-store.ts';
+import type { Clock } from './worker.ts';
+
+export interface HubLimits {
+  maxSubscriptions: number;
+  maxSubscriptionsPerHost: number;
+  maxPendingVerifications: number;
+}
+
+export interface TopicContent {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface HubOptions {
+  topics: readonly Topic[];
+  allowPrivateCallbacks: boolean;
+  dnsTimeoutMs: number;
+  limits: HubLimits;
+  store: HubStore;
+  clock: Clock;
+  resolve: Resolver;
+  readTopic: (path: TopicPath) => Promise<TopicContent>;
+  /** Tells the worker there is new work. */
+  wake: () => void;
+}
+
+export interface Intent {
+  mode: 'subscribe' | 'unsubscribe';
+  callback: URL;
+  topic: string;
+  leaseSeconds?: number;
+  secret?: string;
+}
+
+export class HubRejection extends Error {
+  readonly status: number;
+  readonly error: string;
+  readonly headers: Record<string, string>;
+  constructor(status: number, error: string, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.error = error;
+    this.headers = headers;
+  }
+}
+
+export function createHub(options: HubOptions) {
+  const { topics, store, clock, limits } = options;
+
+  async function checkCallback(callback: URL): Promise<void> {
+    try {
+      await resolveCallbackHost(callback.hostname, options.allowPrivateCallbacks, options.resolve, options.dnsTimeoutMs);
+    } catch (error) {
+      const reason = error instanceof RefusedAddressError ? error.message : `its host does not resolve (${(error as Error).message})`;
+      throw new HubRejection(400, 'invalid_callback', `hub.callback is refused: ${reason}.`);
+    }
+  }
+
+  function checkCapacity(intent: Intent, host: string): void {
+    const retry = { 'Retry-After': '3600' };
+    if (store.pendingVerificationCount() >= limits.maxPendingVerifications) {
+      throw new HubRejection(503, 'hub_busy', 'The hub has too many requests waiting for verification; try again later.', { 'Retry-After': '60' });
+    }
+    if (intent.mode !== 'subscribe' || store.isKnownPair(intent.topic, intent.callback.href)) return;
+    if (store.subscriptionCount() >= limits.maxSubscriptions) {
+      throw new HubRejection(503, 'hub_full', `The hub holds its maximum of ${limits.maxSubscriptions} subscriptions; try again later.`, retry);
+    }
+    if (store.subscriptionCount(host) >= limits.maxSubscriptionsPerHost) {
+      throw new HubRejection(
+        429, 'too_many_subscriptions',
+        `Callbacks on ${host} already hold ${limits.maxSubscriptionsPerHost} subscriptions, the most one host may have; unsubscribe some first.`,
+        retry,
+      );
+    }
+  }
+
+  return {
+    /** Accepts an intent for verification; the worker sends the challenge. */
+    async requestIntent(intent: Intent): Promise<void> {
+      await checkCallback(intent.callback);
+      const host = intent.callback.hostname;
+      checkCapacity(intent, host);
+      store.requestVerification(
+        {
+          mode: intent.mode, topic: intent.topic, callback: intent.callback.href, callbackHost: host,
+          secret: intent.secret ?? null, leaseSeconds: grantedLeaseSeconds(intent.leaseSeconds),
+        },
+        clock.now(),
+      );
+      options.wake();
+    },
+
+    /** Distributes the topic's current bytes if they differ from what was last distributed. */
+    async publish(topicUrl: string): Promise<{ changed: boolean; queued: number }> {
+      const topic = topics.find((t) => t.url === topicUrl);
+      if (!topic) throw new HubRejection(400, 'invalid_request', `hub.url is not a topic of this hub; the topics are ${topics.map((t) => t.url).join(', ')}.`);
+      let content: TopicContent;
+      try {
+        content = await options.readTopic(topic.path);
+      } catch (error) {
+        throw new HubRejection(503, 'topic_unavailable', `The build has no readable ${topic.path} (${(error as Error).message}); publish again after the build.`);
+      }
+      const hash = createHash('sha256').update(content.body).digest('hex');
+      const result = store.publishContent(topic.url, hash, content.contentType, content.body, clock.now());
+      if (result.queued > 0) options.wake();
+      return result;
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;

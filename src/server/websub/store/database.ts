@@ -1,0 +1,124 @@
+/**
+ * The hub's SQLite file: opened in WAL mode (readers never wait for the
+ * worker's writes; a killed process loses no committed transaction) and brought
+ * to the current schema by numbered migrations recorded in `user_version`.
+ * Only this folder writes SQL.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/** Append only: a released migration is never edited, a change is a new entry. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE subscriptions (
+    id INTEGER PRIMARY KEY,
+    topic TEXT NOT NULL,
+    callback TEXT NOT NULL,
+    callback_host TEXT NOT NULL,
+    secret TEXT,
+    lease_seconds INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    failures INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    renewed_at INTEGER NOT NULL,
+    UNIQUE (topic, callback)
+  );
+  CREATE INDEX subscriptions_by_expiry ON subscriptions (expires_at);
+  CREATE INDEX subscriptions_by_host ON subscriptions (callback_host);
+
+  -- One pending intent per (topic, callback): a newer request replaces an older
+  -- one and bumps the revision, so a verification already in flight for the
+  -- older request cannot apply it.
+  CREATE TABLE verifications (
+    id INTEGER PRIMARY KEY,
+    topic TEXT NOT NULL,
+    callback TEXT NOT NULL,
+    callback_host TEXT NOT NULL,
+    mode TEXT NOT NULL CHECK (mode IN ('subscribe', 'unsubscribe')),
+    secret TEXT,
+    lease_seconds INTEGER NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 1,
+    due_at INTEGER NOT NULL,
+    claim_token TEXT,
+    claimed_until INTEGER,
+    created_at INTEGER NOT NULL,
+    UNIQUE (topic, callback)
+  );
+  CREATE INDEX verifications_by_host ON verifications (callback_host);
+
+  CREATE TABLE contents (
+    id INTEGER PRIMARY KEY,
+    topic TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    body BLOB NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (topic, hash)
+  );
+
+  -- What the hub last distributed for each topic.
+  CREATE TABLE topics (
+    topic TEXT PRIMARY KEY,
+    content_id INTEGER NOT NULL REFERENCES contents (id),
+    published_at INTEGER NOT NULL
+  );
+
+  -- At most one pending delivery per subscription: newer content replaces an
+  -- undelivered older one in place, keeping the retry schedule and any claim.
+  CREATE TABLE deliveries (
+    id INTEGER PRIMARY KEY,
+    subscription_id INTEGER NOT NULL UNIQUE REFERENCES subscriptions (id) ON DELETE CASCADE,
+    content_id INTEGER NOT NULL REFERENCES contents (id),
+    due_at INTEGER NOT NULL,
+    claim_token TEXT,
+    claimed_until INTEGER,
+    last_error TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX deliveries_by_due ON deliveries (due_at);
+  CREATE INDEX deliveries_by_content ON deliveries (content_id);
+
+  -- "You were unsubscribed" notices still to send.
+  CREATE TABLE denials (
+    id INTEGER PRIMARY KEY,
+    topic TEXT NOT NULL,
+    callback TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    due_at INTEGER NOT NULL,
+    claim_token TEXT,
+    claimed_until INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  `,
+];
+
+function migrate(db: DatabaseSync, file: string): void {
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (version > MIGRATIONS.length) {
+    throw new Error(`HUB_DB ${file} has schema version ${version}, newer than this code knows (${MIGRATIONS.length}); run a newer release.`);
+  }
+  for (let next = version; next < MIGRATIONS.length; next++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(MIGRATIONS[next] as string);
+      db.exec(`PRAGMA user_version = ${next + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+/** Opens (creating the folder and the file if needed) and migrates; `:memory:` for tests. */
+export function openHubDatabase(file: string): DatabaseSync {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new DatabaseSync(file);
+  // The busy timeout comes first: another process may be opening the same file.
+  // NORMAL is durable against a crash of the process in WAL mode; only a power loss can
+  // undo the last commits, which at worst repeats a delivery.
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+  migrate(db, file);
+  return db;
+}

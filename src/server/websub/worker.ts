@@ -1,0 +1,202 @@
+/**
+ * The hub's background worker: claims due verifications, deliveries and denial
+ * notices from the store, runs them concurrently up to a bound, records each
+ * outcome, and sleeps until the next item is due. All its state is in the store,
+ * so a restarted process simply carries on.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterFailedAttempt } from '../../domain/websub/backoff.ts';
+import { denialUrl, notificationHeaders, verificationUrl } from '../../domain/websub/messages.ts';
+import type { HttpClient } from './https-client.ts';
+import type { DeliveryClaim, DenialClaim, HubStore, StoredContent, VerificationClaim } from './store/hub-store.ts';
+
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface WorkerOptions {
+  store: HubStore;
+  client: HttpClient;
+  clock: Clock;
+  hubUrl: string;
+  retryDelaysMs: readonly number[];
+  timeoutMs: number;
+  /** Requests in flight at most. */
+  concurrency: number;
+  log: (line: string) => void;
+}
+
+const VERIFY_READ_BYTES = 1024;
+const DELIVERY_READ_BYTES = 64 * 1024;
+const SWEEP_EVERY_MS = 1000;
+const IDLE_WAKE_MS = 60_000;
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+export function createWorker(options: WorkerOptions) {
+  const { store, client, clock, hubUrl, retryDelaysMs, timeoutMs, concurrency, log } = options;
+  // A claim outlives the attempt's own time limit, so it never lapses while the attempt can still succeed.
+  const claimMs = timeoutMs + 2000;
+  const inFlight = new Set<Promise<void>>();
+  const shutdown = new AbortController();
+  const contents = new Map<number, StoredContent>();
+  let timer: NodeJS.Timeout | undefined;
+  let wakeQueued = false;
+  let started = false;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  /** The body of a content version; a fan-out reads it once, not once per subscriber. */
+  function contentOf(id: number): StoredContent | undefined {
+    let content = contents.get(id);
+    if (!content) {
+      content = store.content(id);
+      if (!content) return undefined;
+      if (contents.size >= 8) contents.delete(contents.keys().next().value as number);
+      contents.set(id, content);
+    }
+    return content;
+  }
+
+  const interrupted = () => shutdown.signal.aborted;
+
+  async function verify(claim: VerificationClaim): Promise<void> {
+    const challenge = randomBytes(24).toString('base64url');
+    const url = verificationUrl(claim.callback, { mode: claim.mode, topic: claim.topic, challenge, leaseSeconds: claim.leaseSeconds });
+    let problem: string | undefined;
+    try {
+      const res = await client({ method: 'GET', url, timeoutMs, maxResponseBytes: VERIFY_READ_BYTES, signal: shutdown.signal });
+      if (!isSuccess(res.status)) problem = `answered ${res.status}`;
+      else if (!res.body.equals(Buffer.from(challenge))) problem = 'answered without echoing the exact hub.challenge';
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    // Cut short by a shutdown: the claim lapses and the next process verifies again.
+    if (interrupted()) return;
+    const outcome = store.completeVerification(claim, problem === undefined, clock.now());
+    if (outcome === 'applied') {
+      log(`${claim.mode} ${problem ? `refused (${problem})` : 'verified'}: ${claim.callback} for ${claim.topic}`);
+    }
+  }
+
+  async function deliver(claim: DeliveryClaim): Promise<void> {
+    const content = contentOf(claim.contentId);
+    if (!content) return;
+    let problem: string | undefined;
+    let gone = false;
+    try {
+      const headers = notificationHeaders({ hubUrl, topicUrl: claim.topic, contentType: content.contentType, body: content.body, secret: claim.secret });
+      const res = await client({
+        method: 'POST', url: claim.callback, headers, body: content.body, timeoutMs, maxResponseBytes: DELIVERY_READ_BYTES, signal: shutdown.signal,
+      });
+      gone = res.status === 410;
+      if (!isSuccess(res.status)) problem = res.status >= 300 && res.status < 400 ? `answered ${res.status} (redirects are not followed)` : `answered ${res.status}`;
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    if (interrupted()) return;
+    const now = clock.now();
+    if (problem === undefined) return store.deliverySucceeded(claim, now);
+    if (gone) {
+      log(`subscription ended by 410 Gone: ${claim.callback} for ${claim.topic}`);
+      return store.removeSubscription(claim, now);
+    }
+    const failures = claim.failures + 1;
+    const next = afterFailedAttempt(failures, retryDelaysMs);
+    if (next.action === 'remove') {
+      log(`subscription removed after ${failures} failed deliveries (${problem}): ${claim.callback} for ${claim.topic}`);
+      return store.removeSubscription(claim, now, `${failures} consecutive delivery attempts failed; the last one: ${problem}`);
+    }
+    log(`delivery attempt ${failures} failed (${problem}), next in ${next.delayMs} ms: ${claim.callback}`);
+    store.deliveryFailed(claim, failures, now + next.delayMs, problem);
+  }
+
+  async function deny(claim: DenialClaim): Promise<void> {
+    try {
+      await client({ method: 'GET', url: denialUrl(claim.callback, claim.topic, claim.reason), timeoutMs, maxResponseBytes: VERIFY_READ_BYTES, signal: shutdown.signal });
+    } catch {
+      // A courtesy notice: one attempt, whatever it gives.
+    }
+    if (!interrupted()) store.denialSent(claim);
+  }
+
+  function launch(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => log(`unexpected error in a hub job: ${(error as Error).stack ?? String(error)}`))
+      .finally(() => {
+        inFlight.delete(tracked);
+        wake();
+      });
+    inFlight.add(tracked);
+  }
+
+  /** Claims what is due now, up to the free slots; the number of jobs started. */
+  function claimDue(): number {
+    const now = clock.now();
+    if (now - lastSweep >= SWEEP_EVERY_MS) {
+      store.sweep(now);
+      lastSweep = now;
+    }
+    const before = inFlight.size;
+    const free = () => concurrency - inFlight.size;
+    // Verifications first: a subscriber waits for them; deliveries next; notices last.
+    if (free() > 0) for (const claim of store.claimVerifications(now, free(), claimMs)) launch(verify(claim));
+    if (free() > 0) for (const claim of store.claimDeliveries(now, free(), claimMs)) launch(deliver(claim));
+    if (free() > 0) for (const claim of store.claimDenials(now, free(), claimMs)) launch(deny(claim));
+    return inFlight.size - before;
+  }
+
+  function tick(): void {
+    wakeQueued = false;
+    clearTimeout(timer);
+    // A look queued before stop() must not claim anything.
+    if (!started || interrupted()) return;
+    let delay = IDLE_WAKE_MS;
+    try {
+      claimDue();
+      // With every slot taken, the next completion wakes us.
+      if (inFlight.size >= concurrency) return;
+      const now = clock.now();
+      const due = store.nextDueAt(now);
+      if (due !== undefined) delay = Math.min(IDLE_WAKE_MS, Math.max(5, due - now));
+    } catch (error) {
+      log(`hub worker error, retrying in 1 s: ${(error as Error).message}`);
+      delay = 1000;
+    }
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  }
+
+  /** Looks for work soon (new requests, finished jobs); several calls in a row make one look. */
+  function wake(): void {
+    if (!started || wakeQueued || interrupted()) return;
+    wakeQueued = true;
+    setImmediate(tick);
+  }
+
+  return {
+    start(): void {
+      started = true;
+      wake();
+    },
+    wake,
+    /** Runs everything due now to completion (tests drive the clock themselves). */
+    async runDue(): Promise<void> {
+      while (claimDue() > 0 || inFlight.size > 0) await Promise.race(inFlight);
+    },
+    /** Stops claiming, lets jobs in flight finish for up to `graceMs`, then cuts them short. */
+    async stop(graceMs: number): Promise<void> {
+      started = false;
+      clearTimeout(timer);
+      let graceTimer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        graceTimer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([Promise.allSettled([...inFlight]), grace]);
+      clearTimeout(graceTimer);
+      shutdown.abort(new Error('the hub is shutting down'));
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

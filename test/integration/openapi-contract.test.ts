@@ -1,0 +1,118 @@
+/**
+ * The OpenAPI document as served is the contract: real answers of the running
+ * server validate against its schemas, the parameters' documented bounds are the
+ * ones the server enforces, and `redocly lint` finds no error in it.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SEARCH_PARAMETERS } from '../../src/domain/schemas/search.ts';
+import { PROJECT_ROOT } from '../support/build.ts';
+import { rawRequest } from '../support/http.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+interface Parameter {
+  name: string;
+  in: string;
+  schema: { type?: string; minimum?: number; maximum?: number; default?: unknown; enum?: string[] };
+}
+
+let server: RunningServer;
+let doc: { paths: Record<string, { get: { parameters: Parameter[] } }> };
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+beforeAll(async () => {
+  server = await startServer(inject('smallBuild'));
+  doc = JSON.parse((await rawRequest(`${server.url}/.well-known/openapi.json`)).text);
+  ajv.addSchema(doc, 'openapi.json');
+});
+afterAll(() => server?.stop());
+
+const pointer = (route: string, status: string) =>
+  `openapi.json#/paths/${route.replaceAll('~', '~0').replaceAll('/', '~1')}/get/responses/${status}/content/application~1json/schema`;
+
+async function expectValid(route: string, url: string, status: number) {
+  const res = await rawRequest(server.url + url);
+  expect(res.status, url).toBe(status);
+  const validate = ajv.getSchema(pointer(route, String(status)));
+  if (!validate) throw new Error(`no schema for ${route} ${status}`);
+  const body = JSON.parse(res.text);
+  expect(validate(body), `${url}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  return body;
+}
+
+describe('responses match the OpenAPI document', () => {
+  it.each(['', '?query=zoe&limit=1', '?mentions_technician=nobody', '?since=2024-01-01&until=2024-12-31&min_rating=2.5&offset=1'])(
+    'search 200: %s',
+    async (query) => {
+      await expectValid('/api/reviews/search', `/api/reviews/search${query}`, 200);
+    },
+  );
+
+  it.each(['?rating=9', '?min_rate=1', '?since=2024-02-30&limit=0&limit=1', '?mentions_service=nope'])('search 400: %s', async (query) => {
+    const body = await expectValid('/api/reviews/search', `/api/reviews/search${query}`, 400);
+    expect(body.issues.length).toBeGreaterThan(0);
+  });
+
+  it.each(['2000-01-01', '2024-05-01', '2099-12-31'])('since 200: %s', async (date) => {
+    await expectValid('/api/reviews/since/{date}', `/api/reviews/since/${date}`, 200);
+  });
+
+  it.each(['2024-02-30', 'soon', '2024-01-01?x=1'])('since 400: %s', async (date) => {
+    await expectValid('/api/reviews/since/{date}', `/api/reviews/since/${date}`, 400);
+  });
+
+  it('the schemas are not vacuous: a body missing a field fails', () => {
+    const validate = ajv.getSchema(pointer('/api/reviews/search', '200'));
+    expect(validate?.({ count: 0, offset: 0, limit: 20, reviews: [] })).toBe(false);
+    expect(validate?.({ total: 1, count: 1, offset: 0, limit: 20, reviews: [{ id: 'x' }] })).toBe(false);
+  });
+});
+
+describe('the documented parameters are the enforced ones', () => {
+  it('search documents every parameter the server reads, and no other', () => {
+    const names = doc.paths['/api/reviews/search']?.get.parameters.map((p) => p.name);
+    expect(names).toEqual(SEARCH_PARAMETERS);
+  });
+
+  it('each numeric bound holds: at the bound 200, past it 400 naming the parameter', async () => {
+    const numeric = (doc.paths['/api/reviews/search']?.get.parameters ?? []).filter((p) => p.schema.minimum !== undefined);
+    expect(numeric.map((p) => p.name).sort()).toEqual(['limit', 'min_rating', 'offset', 'rating']);
+    for (const { name, schema } of numeric) {
+      const step = schema.type === 'integer' ? 1 : 0.01;
+      const cases: [number, number][] = [[schema.minimum as number, 200], [(schema.minimum as number) - step, 400]];
+      if (schema.maximum !== undefined && schema.maximum < 1e6) cases.push([schema.maximum, 200], [schema.maximum + step, 400]);
+      for (const [value, status] of cases) {
+        const res = await rawRequest(`${server.url}/api/reviews/search?${name}=${value}`);
+        expect(res.status, `${name}=${value}`).toBe(status);
+        if (status === 400) expect(JSON.parse(res.text).issues[0].path).toBe(name);
+      }
+    }
+  });
+
+  it('limit defaults to the documented default; mentions_service lists the service ids', async () => {
+    const params = doc.paths['/api/reviews/search']?.get.parameters ?? [];
+    const limit = params.find((p) => p.name === 'limit');
+    expect(JSON.parse((await rawRequest(`${server.url}/api/reviews/search`)).text).limit).toBe(limit?.schema.default);
+    expect(params.find((p) => p.name === 'mentions_service')?.schema.enum).toEqual(['roof-repair', 'gutters']);
+  });
+});
+
+describe('redocly lint (recommended rules)', () => {
+  it('reports no error in the built document', () => {
+    const file = path.join(inject('smallBuild'), 'client/.well-known/openapi.json');
+    const cli = path.join(PROJECT_ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+    const run = spawnSync(process.execPath, [cli, 'lint', file, '--format=json'], {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      timeout: 90_000,
+    });
+    const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { severity: string; ruleId: string; message: string }[] };
+    const errors = report.problems.filter((p) => p.severity === 'error');
+    expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,152 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rawRequest } from '../support/http.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { TEST_SITE_URL } from '../support/build.ts';
+
+let server: RunningServer;
+let published: string;
+beforeAll(async () => {
+  server = await startServer(inject('smallBuild'));
+  published = (await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'identity' } })).text;
+});
+afterAll(() => server?.stop());
+
+const get = (query: string, headers: Record<string, string> = {}) => rawRequest(`${server.url}/api/reviews/search${query}`, { headers });
+const idsOf = (text: string) => (JSON.parse(text) as { reviews: { id: string }[] }).reviews.map((r) => r.id);
+
+describe('GET /api/reviews/search', () => {
+  it('answers JSON with CORS, caching and the OpenAPI link', async () => {
+    const res = await get('');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    expect(res.headers.link).toBe(`<${TEST_SITE_URL}/.well-known/openapi.json>; rel="service-desc"; type="application/json"`);
+  });
+
+  it('gives every verified review newest first, ties by id, in the envelope', async () => {
+    const body = JSON.parse((await get('')).text);
+    expect(body).toMatchObject({ total: 4, count: 4, offset: 0, limit: 20 });
+    expect(body.reviews.map((r: { id: string }) => r.id)).toEqual(['b-two', 'c-three', 'a-one', 'e-five']);
+  });
+
+  it('sends each review exactly as /reviews.json has it', async () => {
+    const res = await get('?limit=100');
+    const reviews = JSON.parse(res.text).reviews as unknown[];
+    for (const review of reviews) expect(published).toContain(JSON.stringify(review));
+    expect(res.text.endsWith(']}\n')).toBe(true);
+  });
+
+  it('finds text case- and accent-insensitively: "zoe" finds "Zoë"', async () => {
+    expect(idsOf((await get('?query=zoe')).text)).toEqual(['b-two', 'e-five']);
+    expect(idsOf((await get('?query=ZO%C3%8B')).text)).toEqual(['b-two', 'e-five']);
+    expect(idsOf((await get('?query=%5Bb%5D')).text)).toEqual([]);
+  });
+
+  it('filters by technician name or alias, service, rating and dates, combined with AND', async () => {
+    expect(idsOf((await get('?mentions_technician=Zo%C3%AB%20Lund')).text)).toEqual(['b-two', 'e-five']);
+    expect(idsOf((await get('?mentions_technician=sam')).text)).toEqual(['a-one']);
+    expect(idsOf((await get('?mentions_service=roof-repair')).text)).toEqual(['a-one', 'e-five']);
+    expect(idsOf((await get('?min_rating=3.5')).text)).toEqual(['c-three', 'a-one']);
+    expect(idsOf((await get('?rating=2')).text)).toEqual(['b-two']);
+    expect(idsOf((await get('?since=2023-01-15&until=2024-03-12')).text)).toEqual(['a-one', 'e-five']);
+    expect(idsOf((await get('?mentions_technician=zoe&min_rating=3')).text)).toEqual(['e-five']);
+  });
+
+  it('a technician nobody has gives an empty result, not an error', async () => {
+    const res = await get('?mentions_technician=Nobody%20Here');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toEqual({ total: 0, count: 0, offset: 0, limit: 20, reviews: [] });
+  });
+
+  it('pages with limit and offset', async () => {
+    const body = JSON.parse((await get('?limit=2&offset=1')).text);
+    expect(body).toMatchObject({ total: 4, count: 2, offset: 1, limit: 2 });
+    expect(body.reviews.map((r: { id: string }) => r.id)).toEqual(['c-three', 'a-one']);
+  });
+
+  it('is compressed for clients that ask, always with Vary', async () => {
+    const plain = await get('?limit=100');
+    const br = await get('?limit=100', { 'Accept-Encoding': 'br, gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect([plain.headers.vary, br.headers.vary]).toEqual(['Accept-Encoding', 'Accept-Encoding']);
+  });
+
+  it('HEAD gives the headers without a body', async () => {
+    const res = await rawRequest(`${server.url}/api/reviews/search?rating=5`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.body.length).toBe(0);
+  });
+});
+
+describe('the Astro route and the server\'s direct answer', () => {
+  // The server answers /api/reviews/search itself; a path Astro decodes to the same
+  // route (an escaped letter) reaches the route file instead. Both must agree.
+  it.each(['?query=zoe', '?rating=9', ''])('give the same answer to %s', async (query) => {
+    const direct = await get(query);
+    const astro = await rawRequest(`${server.url}/api/reviews/%73earch${query}`);
+    expect(direct.headers['content-length']).toBeDefined();
+    expect(astro.headers['transfer-encoding']).toBe('chunked');
+    expect(astro.status).toBe(direct.status);
+    expect(astro.text).toBe(direct.text);
+    for (const header of ['content-type', 'cache-control', 'access-control-allow-origin', 'link']) {
+      expect(astro.headers[header], header).toBe(direct.headers[header]);
+    }
+  });
+});
+
+describe('bad search input', () => {
+  it.each([
+    ['?rating=6', 'rating', 'too_big'],
+    ['?rating=2.5', 'rating', 'invalid_type'],
+    ['?min_rating=0', 'min_rating', 'too_small'],
+    ['?limit=101', 'limit', 'too_big'],
+    ['?limit=0', 'limit', 'too_small'],
+    ['?offset=-3', 'offset', 'too_small'],
+    ['?since=2024-02-30', 'since', 'invalid_format'],
+    ['?until=05/01/2024', 'until', 'invalid_format'],
+    ['?since=2024-06-01&until=2024-01-01', 'since', 'since_after_until'],
+    ['?min_rate=3', 'min_rate', 'unknown_parameter'],
+    ['?rating=1&rating=2', 'rating', 'repeated_parameter'],
+    ['?query=', 'query', 'empty_value'],
+    ['?mentions_service=chimneys', 'mentions_service', 'unknown_service'],
+  ])('%s is a 400 naming %s (%s)', async (query, path, code) => {
+    const res = await get(query);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const body = JSON.parse(res.text);
+    expect(body).toMatchObject({ error: 'invalid_query', issues: [{ path, code }] });
+    expect(body.message).toContain(path);
+  });
+
+  it('a typo says which parameters exist', async () => {
+    const body = JSON.parse((await get('?min_rate=3')).text);
+    expect(body.issues[0].message).toContain('min_rating');
+    expect(body.issues[0].message).toContain('mentions_technician');
+  });
+
+  it('an unknown service lists the known ids', async () => {
+    const body = JSON.parse((await get('?mentions_service=chimneys')).text);
+    expect(body.issues[0].message).toContain('roof-repair, gutters');
+  });
+
+  it('a wrong method is 405 with Allow', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await rawRequest(`${server.url}/api/reviews/search`, { method, body: method === 'DELETE' ? undefined : '{}' });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(JSON.parse(res.text)).toMatchObject({ error: 'method_not_allowed', message: expect.stringContaining(method) });
+    }
+  });
+
+  it('an unknown path under /api/reviews is a JSON 404', async () => {
+    const res = await rawRequest(`${server.url}/api/reviews/searches`);
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.text).error).toBe('not_found');
+  });
+});

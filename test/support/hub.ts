@@ -1,0 +1,47 @@
+/** Driving the hub of a real server: form posts, a server with hub settings, and a look at its database. */
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { createHubStore, type HubStore } from '../../src/server/websub/store/hub-store.ts';
+import { TEST_SITE_URL } from './build.ts';
+import { rawRequest, type RawResponse } from './http.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export const TOPICS = {
+  atom: `${TEST_SITE_URL}/feed.xml`,
+  jsonFeed: `${TEST_SITE_URL}/api/feed.json`,
+  reviews: `${TEST_SITE_URL}/reviews.json`,
+} as const;
+
+export async function hubPost(serverUrl: string, fields: Record<string, string>): Promise<RawResponse & { json: Record<string, unknown> }> {
+  const res = await rawRequest(`${serverUrl}/api/websub/hub`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { ...res, json: res.text ? (JSON.parse(res.text) as Record<string, unknown>) : {} };
+}
+
+export interface HubServerOptions {
+  hubDb: string;
+  caFile: string;
+  allowPrivate?: boolean;
+  retryDelaysMs?: string;
+  timeoutMs?: number;
+}
+
+/** The real server with a hub that may call the local test subscriber. */
+export function startHubServer(outDir: string, options: HubServerOptions): Promise<RunningServer> {
+  return startServer(outDir, {
+    HUB_DB: options.hubDb,
+    NODE_EXTRA_CA_CERTS: options.caFile,
+    HUB_ALLOW_PRIVATE_CALLBACKS: options.allowPrivate === false ? '0' : '1',
+    HUB_RETRY_DELAYS_MS: options.retryDelaysMs ?? '100,200',
+    HUB_TIMEOUT_MS: String(options.timeoutMs ?? 1000),
+  });
+}
+
+/** The hub's state as the server wrote it (WAL lets us read while it runs). */
+export function readHubState(hubDb: string): { store: HubStore; close: () => void } {
+  const db = new DatabaseSync(path.resolve(hubDb));
+  return { store: createHubStore(db), close: () => db.close() };
+}

@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const script = fileURLToPath(new URL('../../../scripts/analyze.ts', import.meta.url));
+
+function run(input: string, args: string[] = []): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [script, ...args], { input, cwd: root, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('scripts/analyze.ts', () => {
+  it('writes one JSON line per input line (blank lines skipped)', () => {
+    const input = [
+      JSON.stringify({ id: 'a', text: 'Great roof but they left a mess.', extra: 1 }),
+      '',
+      JSON.stringify({ id: 7, text: 'Highly recommend!' }),
+      '   ',
+    ].join('\n');
+    const r = run(input);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    expect(lines).toEqual([
+      {
+        id: 'a',
+        labels: [
+          { aspect: 'workmanship', sentiment: 'positive' },
+          { aspect: 'cleanup', sentiment: 'negative' },
+        ],
+        overall: 'negative',
+      },
+      { id: 7, labels: [], overall: 'positive' },
+    ]);
+  });
+  it('names the line number of malformed JSON and exits 2', () => {
+    const r = run(`${JSON.stringify({ id: 1, text: 'ok' })}\n\n{"id": 2, "text": oops}\n`);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/line 3/);
+    expect(r.stdout).toBe('');
+  });
+  it('rejects a line without text', () => {
+    const r = run('{"id": 1}\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/line 1: missing string field "text"/);
+  });
+  it('--eval prints only the report', () => {
+    const input = [
+      { id: 1, text: 'Great roof but they left a mess.', labels: [{ aspect: 'workmanship', sentiment: 'positive' }, { aspect: 'cleanup', sentiment: 'negative' }], overall: 'negative' },
+      { id: 2, text: 'The adjuster came on Tuesday.', labels: [{ aspect: 'insurance', sentiment: 'neutral' }], overall: 'neutral' },
+    ]
+      .map((x) => JSON.stringify(x))
+      .join('\n');
+    const r = run(input, ['--eval']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^sentences\s+2$/m);
+    expect(r.stdout).toMatch(/triples .*F1 1\.000/);
+    expect(r.stdout).toMatch(/aspects .*F1 1\.000/);
+    expect(r.stdout).toMatch(/overall accuracy\s+1\.000/);
+    expect(r.stdout).toMatch(/sentences\/second\s+\d+/);
+    expect(r.stdout).not.toMatch(/"labels"/);
+  });
+  it('--eval needs gold labels', () => {
+    const r = run(JSON.stringify({ id: 1, text: 'hi' }), ['--eval']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/line 1: --eval needs a "labels" array/);
+  });
+});

@@ -1,0 +1,130 @@
+/** The hub's request handling on a `:memory:` store with an injected resolver and clock. */
+import type { LookupAddress } from 'node:dns';
+import { describe, expect, it } from 'vitest';
+import { hubFormSchema } from '../../../src/domain/websub/hub-form.ts';
+import { createRateLimiter } from '../../../src/domain/websub/rate-limit.ts';
+import { hubTopics } from '../../../src/domain/websub/topics.ts';
+import { createHub, type HubLimits } from '../../../src/server/websub/hub.ts';
+import { createHubEndpoint } from '../../../src/server/websub/hub-endpoint.ts';
+import { openHubDatabase } from '../../../src/server/websub/store/database.ts';
+import { createHubStore } from '../../../src/server/websub/store/hub-store.ts';
+
+const SITE = 'https://s.example';
+const FEED = `${SITE}/feed.xml`;
+const DNS: Record<string, LookupAddress[]> = {
+  'sub.example': [{ address: '93.184.216.34', family: 4 }],
+  'other.example': [{ address: '93.184.216.35', family: 4 }],
+  'mixed.example': [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.8', family: 4 }],
+  'inside.example': [{ address: 'fd00::5', family: 6 }],
+};
+
+function setup(limits: Partial<HubLimits> = {}, burst = 1000) {
+  const store = createHubStore(openHubDatabase(':memory:'));
+  const clock = { now: () => 1_700_000_000_000 };
+  let woken = 0;
+  const topics = hubTopics(SITE);
+  const bytes = Buffer.from('<feed/>');
+  const hub = createHub({
+    topics, store, clock,
+    allowPrivateCallbacks: false,
+    dnsTimeoutMs: 1000,
+    limits: { maxSubscriptions: 100, maxSubscriptionsPerHost: 100, maxPendingVerifications: 100, ...limits },
+    resolve: async (host) => {
+      const found = DNS[host];
+      if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      return found;
+    },
+    readTopic: async () => ({ body: bytes, contentType: 'application/atom+xml' }),
+    wake: () => woken++,
+  });
+  const handle = createHubEndpoint({
+    hub, clock,
+    schema: hubFormSchema(topics.map((t) => t.url)),
+    limiter: createRateLimiter({ burst, perSecond: 1, maxClients: 100 }),
+    rateDescription: `${burst} at once, then 1 per second`,
+  });
+  const post = async (fields: Record<string, string> | string, headers: Record<string, string> = {}) => {
+    const body = typeof fields === 'string' ? fields : new URLSearchParams(fields).toString();
+    const res = await handle(
+      new Request(`${SITE}/api/websub/hub`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body }),
+      '203.0.113.9',
+    );
+    return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
+  };
+  const subscribe = (callback: string, topic = FEED) => post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic });
+  return { store, post, subscribe, woken: () => woken };
+}
+
+describe('POST /api/websub/hub (handler)', () => {
+  it('accepts a subscribe with 202 and queues its verification', async () => {
+    const t = setup();
+    const res = await t.subscribe('https://sub.example/cb');
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'accepted', mode: 'subscribe', topic: FEED });
+    expect(t.store.pendingVerificationCount()).toBe(1);
+    expect(t.woken()).toBe(1);
+  });
+
+  it.each([
+    ['https://127.0.0.1/cb', /loopback/],
+    ['https://[::1]/cb', /loopback/],
+    ['https://169.254.169.254/latest', /link-local/],
+    ['https://10.0.0.1/cb', /private-network/],
+    ['https://mixed.example/cb', /resolves to 10\.0\.0\.8/],
+    ['https://inside.example/cb', /unique local/],
+    ['https://nowhere.example/cb', /does not resolve/],
+  ])('refuses the callback %s with 400', async (callback, reason) => {
+    const t = setup();
+    const res = await t.subscribe(callback);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: 'invalid_callback', message: expect.stringMatching(reason) });
+    expect(t.store.pendingVerificationCount()).toBe(0);
+  });
+
+  it('answers 400 with issues for a bad form', async () => {
+    const res = await setup().post({ 'hub.mode': 'subscribe', 'hub.callback': 'http://sub.example/cb', 'hub.topic': `${SITE}/nope` });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('invalid_request');
+    expect((res.json.issues as { path: string }[]).map((i) => i.path)).toEqual(['hub.callback', 'hub.topic']);
+  });
+
+  it('answers 415 to another media type and 413 to a large body', async () => {
+    const t = setup();
+    expect((await t.post('{}', { 'Content-Type': 'application/json' })).status).toBe(415);
+    const large = await t.post(`hub.mode=publish&pad=${'x'.repeat(20_000)}`);
+    expect(large.status).toBe(413);
+    expect(large.json.error).toBe('payload_too_large');
+  });
+
+  it('publishes from its own bytes, once per change', async () => {
+    const t = setup();
+    const first = await t.post({ 'hub.mode': 'publish', 'hub.url': FEED });
+    const again = await t.post({ 'hub.mode': 'publish', 'hub.topic': FEED });
+    expect([first.status, again.status]).toEqual([202, 202]);
+    expect(first.json.message).toMatch(/changed/);
+    expect(again.json.message).toMatch(/unchanged/);
+  });
+
+  it('caps subscriptions per callback host and overall, but never blocks a renewal', async () => {
+    const t = setup({ maxSubscriptionsPerHost: 2, maxSubscriptions: 3 });
+    expect((await t.subscribe('https://sub.example/a')).status).toBe(202);
+    expect((await t.subscribe('https://sub.example/b')).status).toBe(202);
+    const third = await t.subscribe('https://sub.example/c');
+    expect(third.status).toBe(429);
+    expect(third.json.error).toBe('too_many_subscriptions');
+    expect((await t.subscribe('https://sub.example/a')).status).toBe(202);
+    expect((await t.subscribe('https://other.example/a')).status).toBe(202);
+    const full = await t.subscribe('https://other.example/b');
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('3600');
+  });
+
+  it('limits each client to its burst, then 429 with Retry-After', async () => {
+    const t = setup({}, 3);
+    for (let i = 0; i < 3; i++) expect((await t.post({ 'hub.mode': 'publish', 'hub.url': FEED })).status).toBe(202);
+    const limited = await t.post({ 'hub.mode': 'publish', 'hub.url': FEED });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(limited.json.error).toBe('rate_limited');
+  });
+});
