@@ -29,8 +29,8 @@ const text = (max: number, what: string) =>
     .min(1, { error: `must not be empty; leave the parameter out instead` })
     .max(max, { error: `must be at most ${max} characters` });
 
-const SEARCH_LIMIT_DEFAULT = 20;
-const SEARCH_LIMIT_MAX = 100;
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 100;
 
 export const searchQuerySchema = z
   .strictObject({

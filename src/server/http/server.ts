@@ -14,6 +14,7 @@ import { writeAnswer } from './answer.ts';
 import { apiErrorAnswer } from './api-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { answerMcp, isMcpPath } from '../mcp/node-adapter.ts';
 import { getCatalog } from '../runtime/catalog.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -87,6 +88,11 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
         if (!req.headers['accept-encoding']) return writeAnswer(req, res, answer);
         distinguishEncodedEtag(res);
         return compress(req, res, () => writeAnswer(req, res, answer));
+      }
+      // MCP, past Astro as well (see src/server/mcp/node-adapter.ts); it answers its own preflights.
+      if (isMcpPath(url.pathname)) {
+        if (!req.headers['accept-encoding']) return void answerMcp(req, res);
+        return compress(req, res, () => void answerMcp(req, res));
       }
       if (req.method === 'OPTIONS' && answerPreflight(req, res)) return;
       if (staticFiles.handle(req, res)) return;

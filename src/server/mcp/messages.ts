@@ -60,5 +60,6 @@ export function parseMessages(text: string): ParsedMessages {
     }
   }
   const messages = list as JSONRPCMessage[];
-  return { ok: true, body, messages, initialize: messages.some(isInitializeRequest), id };
+  const initialize = messages.some((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message));
+  return { ok: true, body, messages, initialize, id };
 }

@@ -37,7 +37,7 @@ export function isLoopbackHostname(hostname: string): boolean {
 }
 
 /** The origin of a URL as a browser writes it in `Origin`, or undefined if it is not an http(s) URL. */
-export function originOf(url: string): string | undefined {
+function originOf(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
@@ -75,7 +75,7 @@ export function checkHostAndOrigin(headers: Headers, policy: OriginPolicy): Guar
   const host = headers.get('host');
   if (host !== null) {
     const hostname = hostnameOf(host);
-    if (hostname === undefined || !(isLoopbackHostname(hostname) || policy.hostnames.has(hostname.toLowerCase()))) {
+    if (hostname === undefined || !(isLoopbackHostname(hostname) || policy.hostnames.has(hostname.toLowerCase().replace(/\.$/, '')))) {
       return { ok: false, message: `Forbidden: this MCP endpoint does not answer to the host ${JSON.stringify(host)}.` };
     }
   }

@@ -8,7 +8,7 @@
  * Format: `v1.<issued, seconds since epoch, base 36>.<nonce>.<signature>`, all
  * visible ASCII (base64url), as the transport requires.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** How long an id stays valid: a working day of an agent, after which it re-initializes. */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
@@ -32,7 +32,9 @@ export interface SessionTokenOptions {
 }
 
 export function sessionTokens({ secret, now = Date.now, ttlSeconds = SESSION_TTL_SECONDS }: SessionTokenOptions): SessionTokens {
-  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  // A key object made once: handing createHmac the raw secret would import it again on every call.
+  const key = createSecretKey(typeof secret === 'string' ? Buffer.from(secret) : secret);
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const seconds = () => Math.floor(now() / 1000);
   return {
     issue() {

@@ -11,7 +11,7 @@ export interface McpSettings {
   readonly maxBodyBytes: number;
 }
 
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 export function mcpSettings(config: Config, warn: (message: string) => void = console.warn): McpSettings {
   let secret: string | Buffer | undefined = config.MCP_SESSION_SECRET;

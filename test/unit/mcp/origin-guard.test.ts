@@ -18,7 +18,7 @@ describe('loopback names', () => {
 
 describe('Host header', () => {
   it('accepts the site host, loopback names and the listening address, with any port', () => {
-    for (const host of ['reviews.example.com', 'REVIEWS.example.com:443', '127.0.0.1:4321', 'localhost:8080', '[::1]:4321']) {
+    for (const host of ['reviews.example.com', 'reviews.example.com.', 'REVIEWS.example.com:443', '127.0.0.1:4321', 'localhost:8080', '[::1]:4321']) {
       expect(check(local, { host }).ok, host).toBe(true);
     }
     expect(check(addressBind, { host: '10.0.0.5:4321' }).ok).toBe(true);

@@ -1,0 +1,60 @@
+/**
+ * What the MCP server serves, prepared once per process from this build's
+ * published documents and the review catalog (the same ones the HTTP routes read).
+ */
+import { readFileSync } from 'node:fs';
+import { getConfig } from '../config.ts';
+import { clientFile } from '../runtime/build-output.ts';
+import { getCatalog } from '../runtime/catalog.ts';
+import { getPublishedData } from '../runtime/published-data.ts';
+import { resourceSet, type PublishedDocument } from './resources.ts';
+import type { McpContent } from './server.ts';
+import { reviewTools } from './tools/index.ts';
+
+const DOCUMENTS: readonly Omit<PublishedDocument, 'text'>[] = [
+  {
+    path: '/reviews.json',
+    name: 'reviews',
+    title: 'Reviews dataset',
+    description: 'Every verified review (newest first) with the business profile and its aggregate rating.',
+    mimeType: 'application/json',
+  },
+  {
+    path: '/insights.json',
+    name: 'insights',
+    title: 'Review insights',
+    description: 'Aspect-based sentiment, technicians, services and service areas, topics, FAQ and summary derived from the reviews.',
+    mimeType: 'application/json',
+  },
+  {
+    path: '/api/feed.json',
+    name: 'feed',
+    title: 'JSON Feed of the newest reviews',
+    description: 'JSON Feed 1.1 of the 50 newest reviews.',
+    mimeType: 'application/feed+json',
+  },
+];
+
+function mcpContent(): McpContent {
+  const published = getPublishedData();
+  const catalog = getCatalog();
+  const { name } = published.dataset.business;
+  const documents = DOCUMENTS.map((document) => ({ ...document, text: readFileSync(clientFile(document.path), 'utf8') }));
+  return {
+    info: { name: 'reviews', title: `${name} reviews`, version: '1.0.0' },
+    instructions:
+      `Verified customer reviews of ${name}, read-only. get_business gives the business, its technicians and services (with ids) ` +
+      'and its rating; search_reviews filters reviews by rating, date, text, technician and service; get_reviews_since lists ' +
+      'reviews on or after a date, oldest first; get_review fetches one by id; get_insights gives sentiment per aspect, ' +
+      'per technician and service, topics, FAQ and a summary. The datasets are also resources.',
+    tools: reviewTools(catalog, published),
+    resources: resourceSet(getConfig().SITE_URL, documents, catalog),
+  };
+}
+
+let cached: McpContent | undefined;
+
+export function getMcpContent(): McpContent {
+  cached ??= mcpContent();
+  return cached;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { businessResultSchema } from '../../../domain/schemas/mcp-tools.ts';
+import type { ReviewsDataset } from '../../../domain/schemas/datasets.ts';
+import { defineTool, type McpTool } from './define-tool.ts';
+
+export function getBusinessTool(dataset: ReviewsDataset): McpTool {
+  const value = { business: dataset.business, aggregate_rating: dataset.aggregate_rating };
+  const text = JSON.stringify(value);
+  return defineTool({
+    name: 'get_business',
+    title: 'Business profile and rating',
+    description:
+      `The business these verified reviews are about: name, contact, address, service areas, services and technicians ` +
+      `(each with its id, name and aliases), and its aggregate rating (mean stars, review count, count per star). ` +
+      `Takes no arguments. Call it to learn the ids that search_reviews accepts, or to answer "how is this business rated?".`,
+    input: z.strictObject({}),
+    output: businessResultSchema,
+    run: () => ({ ok: true, value, text }),
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * How a tool is declared: zod schemas for its arguments and its result (the
+ * JSON Schemas of tools/list are generated from them once per process), a parse
+ * step, and a pure run step. Bad arguments and unknown ids come back as a tool
+ * result with `isError: true` whose text says what to change; the JSON-RPC
+ * errors are left for protocol faults (an unknown tool, see tool-set.ts).
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { issuesFromZod, type Parsed } from '../../../domain/catalog/query-issues.ts';
+import type { QueryIssue } from '../../../domain/schemas/errors.ts';
+
+/** Every tool only reads the published reviews. */
+const ANNOTATIONS = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
+
+export type Outcome<T> = { ok: true; value: T; text?: string } | { ok: false; message: string };
+
+export interface ToolSpec<Input extends z.ZodObject, Args, Result> {
+  name: string;
+  title: string;
+  description: string;
+  /** The arguments' schema: advertised, and used to parse unless `parse` is given. */
+  input: Input;
+  output: z.ZodType<Result>;
+  /** Extra facts for the advertised input schema (enums of ids the data holds, say). */
+  refineInputSchema?: (schema: JsonObject) => void;
+  parse?: (args: Record<string, unknown>) => Parsed<Args>;
+  /** The result as an object (structuredContent) and, optionally, its JSON text if already at hand. */
+  run: (args: Args) => Outcome<Result>;
+}
+
+export interface McpTool {
+  readonly definition: Tool;
+  call(args: Record<string, unknown> | undefined): CallToolResult;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/**
+ * The same schema in the spellings every client reads: `type: ["string", "null"]`
+ * becomes an `anyOf` of single types (dialects such as Gemini's take one type),
+ * and an empty schema `{}` for extra properties becomes `true`.
+ */
+function portable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(portable);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'additionalProperties' && isEmptyObject(value) ? true : portable(value);
+  if (!Array.isArray(out.type)) return out;
+  const { type, ...rest } = out;
+  return { anyOf: (type as unknown[]).map((single) => ({ type: single })), ...rest };
+}
+
+/** A JSON Schema for MCP: draft 2020-12 (MCP's default dialect), without `$schema`. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
+  return portable(rest) as JsonObject;
+}
+
+export function toolError(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+export function invalidArguments(tool: string, issues: readonly QueryIssue[]): CallToolResult {
+  return toolError(`Invalid arguments for ${tool}: ${issues.map((issue) => issue.message).join(' ')}`);
+}
+
+export function defineTool<Input extends z.ZodObject, Result, Args = z.output<Input>>(spec: ToolSpec<Input, Args, Result>): McpTool {
+  const inputSchema = jsonSchemaOf(spec.input, 'input');
+  spec.refineInputSchema?.(inputSchema);
+  const known = Object.keys(spec.input.shape);
+  const parse =
+    spec.parse ??
+    ((args: Record<string, unknown>): Parsed<Args> => {
+      const parsed = spec.input.safeParse(args);
+      return parsed.success ? { ok: true, value: parsed.data as Args } : { ok: false, issues: issuesFromZod(parsed.error, args, known) };
+    });
+  return {
+    definition: {
+      name: spec.name,
+      title: spec.title,
+      description: spec.description,
+      inputSchema: inputSchema as Tool['inputSchema'],
+      outputSchema: jsonSchemaOf(spec.output, 'output') as Tool['outputSchema'],
+      annotations: { title: spec.title, ...ANNOTATIONS },
+    },
+    call(args) {
+      const parsed = parse(args ?? {});
+      if (!parsed.ok) return invalidArguments(spec.name, parsed.issues);
+      const outcome = spec.run(parsed.value);
+      if (!outcome.ok) return toolError(outcome.message);
+      return {
+        content: [{ type: 'text', text: outcome.text ?? JSON.stringify(outcome.value) }],
+        structuredContent: outcome.value as JsonObject,
+      };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The two listing tools. Both run the very code of the HTTP routes (parse, search,
+ * since listing in src/domain/catalog), so that search_reviews answers exactly
+ * the body of GET /api/reviews/search for the same parameters.
+ */
+import type { ReviewCatalog } from '../../../domain/catalog/catalog.ts';
+import { searchReviews } from '../../../domain/catalog/search.ts';
+import { parseSearchArguments } from '../../../domain/catalog/search-query.ts';
+import { reviewsSince } from '../../../domain/catalog/since.ts';
+import { sinceArgumentsSchema, sinceResultSchema, SINCE_LIMIT_DEFAULT } from '../../../domain/schemas/mcp-tools.ts';
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchQuerySchema, searchResponseSchema } from '../../../domain/schemas/search.ts';
+import { defineTool, type JsonObject, type McpTool } from './define-tool.ts';
+import { serviceAreasText, servicesText, techniciansText } from './vocabulary.ts';
+
+function property(schema: JsonObject, name: string): JsonObject | undefined {
+  return (schema.properties as Record<string, JsonObject> | undefined)?.[name];
+}
+
+export function searchReviewsTool(catalog: ReviewCatalog): McpTool {
+  const { business } = catalog;
+  const serviceIds = business.services.map((service) => service.id);
+  return defineTool({
+    name: 'search_reviews',
+    title: 'Search reviews',
+    description:
+      'Find verified reviews by star rating, date range, words in the title or text, a technician or a service. ' +
+      'Every filter is optional and they combine with AND. Results come newest first (date descending, then id), ' +
+      `limit at a time (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX}) from offset; total counts every match. ` +
+      'Returns {total, count, offset, limit, reviews}, the same as GET /api/reviews/search. ' +
+      `Technicians (mentions_technician takes an id, name or alias): ${techniciansText(business)} ` +
+      `Services (mentions_service takes an id): ${servicesText(business)} ` +
+      `Service areas (in each review's service_area): ${serviceAreasText(business)} ` +
+      'To compare technicians on one kind of work (who gets the best reviews for gutters?), search with mentions_service and ' +
+      'each mentions_technician in turn and compare the ratings, or read get_insights section entities for overall averages.',
+    input: searchQuerySchema,
+    output: searchResponseSchema,
+    // The advertised schema names the ids this build knows; the search itself checks them (and lists them on a miss).
+    refineInputSchema: (schema) => {
+      const service = property(schema, 'mentions_service');
+      if (service && serviceIds.length > 0) service.enum = serviceIds;
+      const technician = property(schema, 'mentions_technician');
+      if (technician && business.technicians.length > 0) technician.examples = business.technicians.slice(0, 20).map((t) => t.name);
+    },
+    parse: (args) => parseSearchArguments(catalog, args),
+    run: (query) => {
+      const result = searchReviews(catalog, query);
+      return { ok: true, value: result.response, text: result.json() };
+    },
+  });
+}
+
+export function getReviewsSinceTool(catalog: ReviewCatalog): McpTool {
+  return defineTool({
+    name: 'get_reviews_since',
+    title: 'Reviews since a date',
+    description:
+      'Every verified review dated on or after a day, oldest first (date ascending, then id), so that a client keeping ' +
+      `its own copy can apply them in order: the MCP form of GET /api/reviews/since/{date}. Pages of limit (default ${SINCE_LIMIT_DEFAULT}, ` +
+      `at most ${SEARCH_LIMIT_MAX}) from offset; total counts them all, so fetch again with offset + count while it is below total. ` +
+      'Returns {since, total, count, offset, limit, reviews}. Use it for "what is new since <date>?".',
+    input: sinceArgumentsSchema,
+    output: sinceResultSchema,
+    run: ({ date, limit, offset }) => {
+      const listing = reviewsSince(catalog, date, { offset, limit });
+      const { since, count, reviews } = listing.response;
+      return { ok: true, value: { since, total: listing.total, count, offset, limit, reviews } };
+    },
+  });
+}

@@ -1,0 +1,21 @@
+/** The tools of the server, looked up by name; an unknown name is a protocol fault (JSON-RPC -32602), as the MCP spec says. */
+import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool } from './define-tool.ts';
+
+export interface ToolSet {
+  readonly list: readonly Tool[];
+  call(name: string, args: Record<string, unknown> | undefined): CallToolResult;
+}
+
+export function toolSet(tools: readonly McpTool[]): ToolSet {
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const names = tools.map((tool) => tool.definition.name).join(', ');
+  return {
+    list: tools.map((tool) => tool.definition),
+    call(name, args) {
+      const tool = byName.get(name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
+      return tool.call(args);
+    },
+  };
+}

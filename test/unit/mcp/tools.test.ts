@@ -1,0 +1,127 @@
+/**
+ * The tools and resources without a server: built from the small fixture by the
+ * same domain code as the build, checked against their own advertised schemas.
+ */
+import path from 'node:path';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { readContentFiles } from '../../../src/build/read-content.ts';
+import { buildReviewCatalog } from '../../../src/domain/catalog/catalog.ts';
+import { validateContent } from '../../../src/domain/content/validate.ts';
+import { reviewsDataset, serializeJson } from '../../../src/domain/datasets.ts';
+import { insightsDocument } from '../../../src/domain/insights/document.ts';
+import { analyzeReviewAspects } from '../../../src/domain/insights/review-aspects.ts';
+import type { ReviewsDataset } from '../../../src/domain/schemas/datasets.ts';
+import { buildSite } from '../../../src/domain/site.ts';
+import { resourceSet } from '../../../src/server/mcp/resources.ts';
+import { reviewTools } from '../../../src/server/mcp/tools/index.ts';
+import { techniciansText } from '../../../src/server/mcp/tools/vocabulary.ts';
+
+const checked = validateContent(readContentFiles(path.resolve(import.meta.dirname, '../../fixtures/small')));
+if (!checked.ok) throw new Error('the small fixture is invalid');
+const site = buildSite(checked.content, 'https://reviews.example.test', analyzeReviewAspects(checked.content.aspectVocabulary));
+const dataset = JSON.parse(serializeJson(reviewsDataset(site))) as ReviewsDataset;
+const insights = insightsDocument(site);
+const catalog = buildReviewCatalog(dataset);
+const tools = reviewTools(catalog, { dataset, insights });
+
+const ajv = new Ajv2020({ strict: false });
+addFormats.default(ajv);
+const outputValidators = new Map(tools.list.map((tool) => [tool.name, ajv.compile(tool.outputSchema ?? {})]));
+
+function call(name: string, args: Record<string, unknown> = {}): CallToolResult {
+  const result = tools.call(name, args);
+  if (!result.isError) {
+    const validate = outputValidators.get(name);
+    expect(validate?.(result.structuredContent), `${name}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+  }
+  return result;
+}
+
+/** Every node of a JSON value, for schema-wide checks. */
+function* nodes(value: unknown): Generator<Record<string, unknown>> {
+  if (Array.isArray(value)) for (const item of value) yield* nodes(item);
+  else if (typeof value === 'object' && value !== null) {
+    yield value as Record<string, unknown>;
+    for (const child of Object.values(value)) yield* nodes(child);
+  }
+}
+
+describe('tool definitions', () => {
+  it('use only portable schema spellings: one type per schema, no empty schema for extra properties', () => {
+    for (const tool of tools.list) {
+      for (const node of nodes([tool.inputSchema, tool.outputSchema])) {
+        expect(Array.isArray(node.type), tool.name).toBe(false);
+        expect(node.additionalProperties, tool.name).not.toEqual({});
+        expect(node.$schema, tool.name).toBeUndefined();
+      }
+    }
+  });
+
+  it('every result, success or not, matches what the tool advertises', () => {
+    call('get_business');
+    call('search_reviews', { query: 'roof' });
+    call('get_reviews_since', { date: '2023-01-01' });
+    call('get_review', { id: 'c-three' });
+    call('get_insights');
+    call('get_insights', { section: 'entities' });
+  });
+
+  it('get_reviews_since defaults to 50 from offset 0, and reports the total beyond its page', () => {
+    expect(call('get_reviews_since', { date: '2023-01-01' }).structuredContent).toMatchObject({ total: 4, count: 4, offset: 0, limit: 50 });
+    expect(call('get_reviews_since', { date: '2023-01-01', offset: 3 }).structuredContent).toMatchObject({ total: 4, count: 1, offset: 3 });
+    expect(call('get_reviews_since', { date: '2030-01-01' }).structuredContent).toMatchObject({ total: 0, count: 0, reviews: [] });
+    // Paging follows the search's rules: a numeric string is read as its number, a fraction is refused.
+    expect(call('get_reviews_since', { date: '2023-01-01', limit: '2' }).structuredContent).toMatchObject({ count: 2, limit: 2 });
+    expect(call('get_reviews_since', { date: '2023-01-01', limit: 2.5 }).isError).toBe(true);
+  });
+
+  it('an unknown tool is an McpError with invalid params, not a tool result', () => {
+    expect(() => tools.call('get_everything', {})).toThrow(McpError);
+    try {
+      tools.call('get_everything', {});
+    } catch (error) {
+      expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    }
+  });
+
+  it('missing arguments count as none', () => {
+    expect(tools.call('get_business', undefined).isError).toBeFalsy();
+  });
+});
+
+describe('vocabulary in descriptions', () => {
+  it('cuts a long list short and points to get_business', () => {
+    const technicians = Array.from({ length: 45 }, (_, i) => ({ id: `t${i}`, name: `Tech ${i}`, aliases: [] }));
+    const text = techniciansText({ ...dataset.business, technicians });
+    expect(text).toContain('Tech 39 (id t39)');
+    expect(text).not.toContain('Tech 40');
+    expect(text).toContain('and 5 more (see get_business)');
+    expect(techniciansText({ ...dataset.business, technicians: [] })).toBe('This business lists no technicians.');
+  });
+});
+
+describe('resources', () => {
+  const documents = [{ path: '/reviews.json', name: 'reviews', title: 'Reviews', description: 'All of them.', mimeType: 'application/json', text: 'é{}' }];
+  const resources = resourceSet('https://reviews.example.test/', documents, catalog);
+
+  it('lists documents under the site URL with their byte size', () => {
+    expect(resources.list).toEqual([expect.objectContaining({ uri: 'https://reviews.example.test/reviews.json', size: 4 })]);
+  });
+
+  it('reads a review with an encoded id', () => {
+    const { contents } = resources.read('reviews://review/a%2Done');
+    expect(contents[0]).toMatchObject({ uri: 'reviews://review/a%2Done', mimeType: 'application/json' });
+    expect(JSON.parse((contents[0] as { text: string }).text).id).toBe('a-one');
+  });
+
+  it.each(['reviews://review/', 'reviews://review/a-one/extra', 'reviews://review/%ZZ', 'reviews://review/d-hidden', 'https://reviews.example.test/feed.xml', ''])(
+    '%j is resource-not-found (-32002), naming the resources',
+    (uri) => {
+      expect(() => resources.read(uri)).toThrow(expect.objectContaining({ code: -32002, message: expect.stringContaining('reviews://review/{id}') }));
+    },
+  );
+});
