@@ -1,6 +1,7 @@
 import '../schemas/datasets.ts';
 import '../schemas/errors.ts';
 import '../schemas/insights.ts';
+import '../schemas/mcp-jsonrpc.ts';
 import '../schemas/search.ts';
 import '../websub/hub-form.ts';
 import { componentSchemas } from './components.ts';
@@ -32,6 +33,7 @@ export function openApiDocument({ siteUrl, businessName }: OpenApiOptions, ...ex
       { name: 'datasets', description: 'Pre-rendered documents.' },
       { name: 'feeds', description: 'JSON Feed and Atom; WebSub topics.' },
       { name: 'search', description: 'Search and incremental sync, answered on demand.' },
+      { name: 'mcp', description: 'Model Context Protocol server for AI agents (JSON-RPC over streamable HTTP).' },
       { name: 'websub', description: 'The WebSub hub: pushes topic changes to subscribers.' },
       { name: 'service', description: 'Operations.' },
     ],

@@ -1,0 +1,85 @@
+/** OpenAPI description of the MCP endpoint: JSON-RPC objects over POST (streamable HTTP). */
+import { ref } from './components.ts';
+import type { PathItems } from './document.ts';
+
+const SESSION_ID = 'Mcp-Session-Id';
+
+const jsonRpcError = (description: string) => ({ description, content: { 'application/json': { schema: ref('JsonRpcError') } } });
+
+const examples = {
+  initialize: {
+    summary: 'Start a session',
+    value: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'my-agent', version: '1.0.0' } },
+    },
+  },
+  toolsList: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
+  search: {
+    summary: 'Call search_reviews',
+    value: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_reviews', arguments: { rating: 5, limit: 3 } } },
+  },
+};
+
+export function mcpPaths(): PathItems {
+  return {
+    '/mcp': {
+      post: {
+        operationId: 'mcp',
+        summary: 'MCP server (streamable HTTP): read-only tools and resources over the reviews',
+        description:
+          'Send one JSON-RPC 2.0 message per POST. `initialize` answers with an `Mcp-Session-Id` header; send it back on later requests ' +
+          '(requests without one are served too; an expired or unknown id gets 404, then initialize again). ' +
+          'Tools: get_business, search_reviews (the same parameters and body as GET /api/reviews/search), get_reviews_since, get_review, ' +
+          'get_insights; resources: the datasets and `reviews://review/{id}`. Answers are JSON unless the client accepts only ' +
+          'text/event-stream. GET and DELETE are refused with 405 (no standalone stream; sessions expire after 24 hours). ' +
+          'Protocol versions 2025-06-18 and 2025-11-25.',
+        tags: ['mcp'],
+        parameters: [
+          {
+            name: SESSION_ID,
+            in: 'header',
+            required: false,
+            description: 'The session id that initialize returned.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'MCP-Protocol-Version',
+            in: 'header',
+            required: false,
+            description: 'The negotiated protocol version, on requests after initialize.',
+            schema: { type: 'string', examples: ['2025-06-18', '2025-11-25'] },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('JsonRpcRequest'), examples } },
+        },
+        responses: {
+          '200': {
+            description: 'The JSON-RPC response: a result, or an error such as an unknown method or invalid params.',
+            headers: { [SESSION_ID]: { description: 'On the answer to initialize: the new session id.', schema: { type: 'string' } } },
+            content: {
+              'application/json': { schema: { oneOf: [ref('JsonRpcResult'), ref('JsonRpcError')] } },
+              'text/event-stream': {
+                schema: {
+                  type: 'string',
+                  description: 'When the client accepts only text/event-stream: one `message` event whose data is the JSON-RPC response.',
+                },
+              },
+            },
+          },
+          '202': { description: 'A notification or response was accepted; no body.' },
+          '400': jsonRpcError('The body is not JSON (-32700) or not a JSON-RPC message (-32600), or MCP-Protocol-Version is unsupported.'),
+          '403': jsonRpcError('The Host or Origin header is not allowed (DNS-rebinding protection).'),
+          '404': jsonRpcError('The Mcp-Session-Id is unknown or expired (-32001): initialize again.'),
+          '406': jsonRpcError('Accept allows neither application/json nor text/event-stream.'),
+          '413': jsonRpcError('The body is larger than 256 KiB.'),
+          '415': jsonRpcError('The body is not sent as application/json.'),
+        },
+      },
+    },
+  };
+}
