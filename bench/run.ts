@@ -9,6 +9,7 @@ import path from 'node:path';
 const BENCHES: Record<string, string> = {
   build: 'build.ts',
   search: 'search.ts',
+  mcp: 'mcp.ts',
   websub: 'websub.ts',
 };
 

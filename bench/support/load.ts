@@ -14,8 +14,12 @@ export interface LoadOptions {
   seconds?: number;
 }
 
-export async function measure(url: string, { connections = 50, seconds = 5 }: LoadOptions = {}): Promise<Load> {
-  const result = await autocannon({ url, connections, duration: seconds });
+/** A URL to GET, or a request to send (the MCP bench POSTs JSON-RPC). */
+export type Target = string | { url: string; method: 'POST'; headers: Record<string, string>; body: string };
+
+export async function measure(target: Target, { connections = 50, seconds = 5 }: LoadOptions = {}): Promise<Load> {
+  const request = typeof target === 'string' ? { url: target } : target;
+  const result = await autocannon({ ...request, connections, duration: seconds });
   return {
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
@@ -31,7 +35,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * median of its rounds: on a shared machine, load from elsewhere then weighs on
  * both sides alike instead of on whichever ran at the wrong moment.
  */
-export async function compare(urls: readonly [string, string], { rounds = 3, ...options }: LoadOptions & { rounds?: number } = {}): Promise<[Load, Load]> {
+export async function compare(urls: readonly [Target, Target], { rounds = 3, ...options }: LoadOptions & { rounds?: number } = {}): Promise<[Load, Load]> {
   for (const url of urls) await measure(url, { ...options, seconds: 1 });
   const runs: [Load[], Load[]] = [[], []];
   for (let round = 0; round < rounds; round++) {

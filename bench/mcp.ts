@@ -1,0 +1,115 @@
+/**
+ * `node bench/mcp.ts`: the MCP tool `search_reviews` (a `tools/call` POSTed to
+ * /mcp with a session id) next to `GET /api/reviews/search` with the same
+ * parameters, on the same server, in alternating rounds of the same run
+ * (BENCH_SECONDS, BENCH_ROUNDS): 50 connections, requests per second and p50/p99
+ * latency, at 10,000 and 100,000 generated reviews (BENCH_SIZES).
+ *
+ * An MCP answer carries each review twice (structuredContent and its JSON as
+ * text) inside a JSON-RPC envelope, and every request gets a fresh stateless
+ * transport and server: the price of the protocol. Goal: at least half of the
+ * HTTP route's throughput for every query.
+ */
+import { mkdirSync } from 'node:fs';
+import { compare, type Load } from './support/load.ts';
+import { startAppServer } from './support/processes.ts';
+import { BENCH_DIR, BENCH_SITE_URL, siteWithReviews } from './support/site.ts';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const QUERIES: [string, Record<string, string | number>][] = [
+  ['no filter', {}],
+  ['one rating', { rating: 3 }],
+  ['text query', { query: 'flashing' }],
+  ['technician', { mentions_technician: 'Tomas' }],
+  ['combined', { min_rating: 4, query: 'crew', since: '2024-01-01' }],
+  ['page of 100', { limit: 100 }],
+];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const GOAL = 0.5;
+
+interface Row {
+  size: number;
+  name: string;
+  mcpBytes: number;
+  httpBytes: number;
+  http: Load;
+  mcp: Load;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+async function initialize(url: string): Promise<string> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
+    }),
+  });
+  const session = res.headers.get('mcp-session-id');
+  if (res.status !== 200 || !session) throw new Error(`initialize answered ${res.status} without a session id: ${await res.text()}`);
+  return session;
+}
+
+async function benchSize(size: number): Promise<Row[]> {
+  const { outDir } = siteWithReviews(size);
+  const server = await startAppServer(outDir, BENCH_SITE_URL);
+  const mcpUrl = `${server.url}/mcp`;
+  const rows: Row[] = [];
+  try {
+    const headers = { 'Content-Type': 'application/json', 'Mcp-Session-Id': await initialize(mcpUrl), 'MCP-Protocol-Version': '2025-06-18' };
+    for (const [name, args] of QUERIES) {
+      const httpUrl = `${server.url}/api/reviews/search?${new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)]))}`;
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_reviews', arguments: args } });
+      // Both answer the same reviews before either is timed.
+      const httpText = await (await fetch(httpUrl)).text();
+      const mcpText = await (await fetch(mcpUrl, { method: 'POST', headers, body })).text();
+      const mcpResult = (JSON.parse(mcpText) as { result?: { content: { text: string }[] } }).result;
+      if (mcpResult?.content[0]?.text !== httpText) throw new Error(`${name}: search_reviews and the HTTP search disagree:\n${mcpText.slice(0, 500)}`);
+      const [http, mcp] = await compare([httpUrl, { url: mcpUrl, method: 'POST', headers, body }], { seconds: SECONDS, rounds: ROUNDS });
+      rows.push({ size, name, httpBytes: Buffer.byteLength(httpText), mcpBytes: Buffer.byteLength(mcpText), http, mcp });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+function table(rows: Row[]): string {
+  const head = ['reviews', 'query', 'HTTP body', 'MCP body', 'HTTP req/s', 'HTTP p99', 'MCP req/s', 'MCP p50', 'MCP p99', 'ratio', 'goal'];
+  const lines = rows.map((r) => {
+    const ratio = r.mcp.rps / r.http.rps;
+    const failures = r.mcp.failures + r.http.failures;
+    return [
+      fmt(r.size),
+      r.name,
+      `${fmt(r.httpBytes / 1024, 1)} KiB`,
+      `${fmt(r.mcpBytes / 1024, 1)} KiB`,
+      fmt(r.http.rps),
+      fmt(r.http.p99),
+      fmt(r.mcp.rps),
+      fmt(r.mcp.p50),
+      fmt(r.mcp.p99),
+      fmt(ratio, 2),
+      failures ? `${failures} failures` : ratio >= GOAL ? 'met' : 'MISSED',
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+  return [row(head), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n');
+}
+
+export async function runMcpBench(): Promise<void> {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  console.log(`MCP search_reviews vs GET /api/reviews/search: 50 connections, medians of ${ROUNDS} alternating rounds of ${SECONDS} s; latencies in ms.`);
+  const rows: Row[] = [];
+  for (const size of SIZES) rows.push(...(await benchSize(size)));
+  console.log(`\n${table(rows)}\n`);
+  console.log(`Goal: MCP throughput ≥ ${GOAL} × the HTTP route's, for every query.`);
+}
+
+if (import.meta.main) await runMcpBench();
