@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { compare, type Load } from './support/load.ts';
 import { startAppServer } from './support/processes.ts';
 import { BENCH_DIR, BENCH_SITE_URL, siteWithReviews } from './support/site.ts';
+import { fmt, markdownTable } from './support/table.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const QUERIES: [string, Record<string, string | number>][] = [
@@ -36,8 +37,6 @@ interface Row {
   http: Load;
   mcp: Load;
 }
-
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function initialize(url: string): Promise<string> {
   const res = await fetch(url, {
@@ -98,9 +97,7 @@ function table(rows: Row[]): string {
       failures ? `${failures} failures` : ratio >= GOAL ? 'met' : 'MISSED',
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
-  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
-  return [row(head), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n');
+  return markdownTable(head, lines);
 }
 
 export async function runMcpBench(): Promise<void> {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { compare, type Load } from './support/load.ts';
 import { startAppServer, startBareServer } from './support/processes.ts';
 import { BENCH_DIR, BENCH_SITE_URL, siteWithReviews } from './support/site.ts';
+import { fmt, markdownTable } from './support/table.ts';
 
 const SIZES = [10_000, 100_000];
 const QUERIES: [string, string][] = [
@@ -37,8 +38,6 @@ interface Row {
   app: Load;
   bare: Load;
 }
-
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function benchSize(size: number): Promise<{ rows: Row[]; startMs: number; peakMiB: number | undefined; datasetBytes: number }> {
   const { outDir, bytes } = siteWithReviews(size);
@@ -85,9 +84,7 @@ function table(rows: Row[]): string {
       r.size < 100_000 ? '' : ok ? 'met' : r.app.failures ? `${r.app.failures} failures` : 'MISSED',
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
-  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
-  return [row(head), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n');
+  return markdownTable(head, lines);
 }
 
 export async function runSearchBench(): Promise<void> {
