@@ -254,3 +254,45 @@ describe('the OpenAPI description of POST /mcp', () => {
     expect(Object.keys(doc.paths['/mcp'].post.responses)).toEqual(['200', '202', '400', '403', '404', '406', '413', '415']);
   });
 });
+
+describe('tools/call answered directly and by the SDK', () => {
+  // JSON answers take the direct path; an SSE answer always goes through the SDK's server and transport.
+  const calls: [string, Record<string, unknown> | undefined][] = [
+    ['search_reviews', { rating: 5 }],
+    ['search_reviews', { query: 'ZOE', limit: 2 }],
+    ['search_reviews', { min_rate: 3 }],
+    ['get_reviews_since', { date: '2024-01-01', limit: 2 }],
+    ['get_review', { id: 'a-one' }],
+    ['get_review', { id: 'nope' }],
+    ['get_business', undefined],
+    ['get_insights', { section: 'faq' }],
+  ];
+
+  it.each(calls)('%s %j gives the same answer both ways', async (name, args) => {
+    const message = { jsonrpc: '2.0', id: 'call-1', method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } };
+    const direct = await post(message, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2025-06-18' });
+    const viaSdk = await post(message, { Accept: 'text/event-stream', 'MCP-Protocol-Version': '2025-06-18' });
+    expect(direct.status).toBe(200);
+    expect(direct.headers['content-type']).toBe('application/json');
+    expect(direct.headers['cache-control']).toBe('no-store');
+    const sdkAnswer = JSON.parse(/^data: (.+)$/m.exec(viaSdk.text)?.[1] ?? 'null');
+    expect(JSON.parse(direct.text)).toEqual(sdkAnswer);
+    expect(sdkAnswer).toMatchObject({ jsonrpc: '2.0', id: 'call-1', result: { content: [{ type: 'text' }] } });
+  });
+
+  it('an unsupported protocol version is refused on the direct path too', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_business' } }, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '1999-01-01' });
+    expect(res.status).toBe(400);
+    expect(bodyOf(res).error?.message).toContain('Unsupported protocol version');
+  });
+
+  it('keeps the session id and refuses a forged one before any tool runs', async () => {
+    const sessionId = String((await post(initialize(), { Accept: JSON_TYPES })).headers['mcp-session-id']);
+    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_business', arguments: {} } };
+    const ok = await post(call, { Accept: JSON_TYPES, 'Mcp-Session-Id': sessionId });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['mcp-session-id']).toBe(sessionId);
+    const forged = await post(call, { Accept: JSON_TYPES, 'Mcp-Session-Id': `${sessionId}x` });
+    expect(forged.status).toBe(404);
+  });
+});

@@ -13,6 +13,8 @@ import { corsHeaders, preflight } from './cors.ts';
 import { INTERNAL_ERROR, jsonRpcError, SESSION_NOT_FOUND, TRANSPORT_ERROR } from './http-responses.ts';
 import { parseMessages } from './messages.ts';
 import { checkHostAndOrigin } from './origin-guard.ts';
+import { directToolCall } from './direct-tool-call.ts';
+import type { ToolSet } from './tools/tool-set.ts';
 import { SESSION_TTL_SECONDS } from './session-token.ts';
 import type { McpSettings } from './settings.ts';
 
@@ -28,7 +30,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   return response;
 }
 
-export function createMcpHandler(settings: McpSettings, createServer: () => Server): McpHandler {
+export function createMcpHandler(settings: McpSettings, createServer: () => Server, tools?: () => ToolSet): McpHandler {
   const { policy, sessions, maxBodyBytes } = settings;
 
   async function post(request: Request): Promise<Response> {
@@ -57,6 +59,17 @@ export function createMcpHandler(settings: McpSettings, createServer: () => Serv
       }
     }
 
+    const finish = (response: Response): Response => {
+      if (response.ok && parsed.initialize) response.headers.set(SESSION_HEADER, sessions.issue());
+      else if (sessionId !== null && !parsed.initialize) response.headers.set(SESSION_HEADER, sessionId);
+      // no-transform keeps an SSE stream from being held back by a compressing proxy (or our own compression).
+      response.headers.set('Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
+      return response;
+    };
+
+    const direct = mode === 'json' && tools ? directToolCall(parsed.messages, request.headers.get('mcp-protocol-version'), tools()) : undefined;
+    if (direct !== undefined) return finish(new Response(direct, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+
     // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
     const headers = new Headers(request.headers);
     headers.set('accept', 'application/json, text/event-stream');
@@ -70,13 +83,7 @@ export function createMcpHandler(settings: McpSettings, createServer: () => Serv
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
     await server.connect(transport);
     // Nothing outlives the answer (an SSE stream ends once it is written), so nothing needs closing.
-    const response = await transport.handleRequest(forwarded, { parsedBody: parsed.body });
-
-    if (response.ok && parsed.initialize) response.headers.set(SESSION_HEADER, sessions.issue());
-    else if (sessionId !== null && !parsed.initialize) response.headers.set(SESSION_HEADER, sessionId);
-    // no-transform keeps an SSE stream from being held back by a compressing proxy (or our own compression).
-    response.headers.set('Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
-    return response;
+    return finish(await transport.handleRequest(forwarded, { parsedBody: parsed.body }));
   }
 
   return async function handleMcp(request: Request): Promise<Response> {

@@ -13,6 +13,6 @@ type Slot = { [SLOT]?: McpHandler };
 
 export function mcpHandler(): McpHandler {
   const slot = globalThis as Slot;
-  slot[SLOT] ??= createMcpHandler(getMcpSettings(), () => createMcpServer(getMcpContent()));
+  slot[SLOT] ??= createMcpHandler(getMcpSettings(), () => createMcpServer(getMcpContent()), () => getMcpContent().tools);
   return slot[SLOT];
 }

@@ -32,6 +32,8 @@ export interface ToolSpec<Input extends z.ZodObject, Args, Result> {
 export interface McpTool {
   readonly definition: Tool;
   call(args: Record<string, unknown> | undefined): CallToolResult;
+  /** The same result as JSON text, without serialising again what the tool already has as JSON. */
+  callToJson(args: Record<string, unknown> | undefined): string;
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -77,6 +79,12 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       const parsed = spec.input.safeParse(args);
       return parsed.success ? { ok: true, value: parsed.data as Args } : { ok: false, issues: issuesFromZod(parsed.error, args, known) };
     });
+  const run = (args: Record<string, unknown> | undefined): { ok: true; value: Result; text?: string } | { ok: false; error: CallToolResult } => {
+    const parsed = parse(args ?? {});
+    if (!parsed.ok) return { ok: false, error: invalidArguments(spec.name, parsed.issues) };
+    const outcome = spec.run(parsed.value);
+    return outcome.ok ? outcome : { ok: false, error: toolError(outcome.message) };
+  };
   return {
     definition: {
       name: spec.name,
@@ -87,14 +95,19 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       annotations: { title: spec.title, ...ANNOTATIONS },
     },
     call(args) {
-      const parsed = parse(args ?? {});
-      if (!parsed.ok) return invalidArguments(spec.name, parsed.issues);
-      const outcome = spec.run(parsed.value);
-      if (!outcome.ok) return toolError(outcome.message);
+      const outcome = run(args);
+      if (!outcome.ok) return outcome.error;
       return {
         content: [{ type: 'text', text: outcome.text ?? JSON.stringify(outcome.value) }],
         structuredContent: outcome.value as JsonObject,
       };
+    },
+    callToJson(args) {
+      const outcome = run(args);
+      if (!outcome.ok) return JSON.stringify(outcome.error);
+      // The text is the structured content's JSON: it goes in once as a string and once as the object.
+      const json = outcome.text ?? JSON.stringify(outcome.value);
+      return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`;
     },
   };
 }

@@ -4,7 +4,10 @@ import type { McpTool } from './define-tool.ts';
 
 export interface ToolSet {
   readonly list: readonly Tool[];
+  has(name: string): boolean;
   call(name: string, args: Record<string, unknown> | undefined): CallToolResult;
+  /** The result of a known tool as JSON text (see McpTool.callToJson). */
+  callToJson(name: string, args: Record<string, unknown> | undefined): string;
 }
 
 export function toolSet(tools: readonly McpTool[]): ToolSet {
@@ -12,10 +15,16 @@ export function toolSet(tools: readonly McpTool[]): ToolSet {
   const names = tools.map((tool) => tool.definition.name).join(', ');
   return {
     list: tools.map((tool) => tool.definition),
+    has: (name) => byName.has(name),
     call(name, args) {
       const tool = byName.get(name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
       return tool.call(args);
+    },
+    callToJson(name, args) {
+      const tool = byName.get(name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
+      return tool.callToJson(args);
     },
   };
 }

@@ -1,0 +1,31 @@
+/**
+ * The common case, a single `tools/call` answered as JSON, without building an
+ * SDK server and transport for it. That machinery costs several times what
+ * running a tool does (a server per request, zod parsing of the message and of
+ * the whole result); the tools themselves are ours and their results are made
+ * from validated data. Anything unusual (a batch, SSE, tasks, an unknown tool or
+ * protocol version) takes the SDK's path, which answers it properly; the
+ * integration tests check that both paths give the same answers.
+ */
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolSet } from './tools/tool-set.ts';
+
+const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The JSON-RPC response body for the message, or undefined to let the SDK answer it. */
+export function directToolCall(messages: readonly JSONRPCMessage[], protocolVersion: string | null, tools: ToolSet): string | undefined {
+  if (messages.length !== 1) return undefined;
+  const message = messages[0] as Record<string, unknown>;
+  if (message.method !== 'tools/call' || !('id' in message)) return undefined;
+  if (protocolVersion !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
+  const params = message.params;
+  if (!isPlainObject(params) || Object.keys(params).some((key) => !CALL_PARAMS.has(key))) return undefined;
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string' || !tools.has(name)) return undefined;
+  if (args !== undefined && !isPlainObject(args)) return undefined;
+  // The SDK's own response layout: result, then jsonrpc and id.
+  return `{"result":${tools.callToJson(name, args)},"jsonrpc":"2.0","id":${JSON.stringify(message.id)}}`;
+}
