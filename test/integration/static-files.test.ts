@@ -60,6 +60,11 @@ describe('pre-rendered documents over HTTP', () => {
     expect(br.body.length).toBeLessThan(plain.body.length);
   });
 
+  it('answers 406 when Accept-Encoding refuses every available encoding', async () => {
+    const res = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'identity;q=0, gzip;q=0, br;q=0, *;q=0' } });
+    expect(res.status).toBe(406);
+  });
+
   it('honours q=0 in Accept-Encoding', async () => {
     const res = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -2,6 +2,8 @@ import { ref } from './components.ts';
 import { conditionalParameters, jsonResponse, notModified, topicHeaders } from './shared.ts';
 import type { PathItems } from './document.ts';
 
+const notAcceptable = { description: 'Accept-Encoding refuses every encoding the document is available in (identity, gzip, br).' };
+
 function document(operationId: string, summary: string, tag: string, response: Record<string, unknown>) {
   return {
     get: {
@@ -9,7 +11,11 @@ function document(operationId: string, summary: string, tag: string, response: R
       summary,
       tags: [tag],
       parameters: conditionalParameters,
-      responses: { '200': response, '304': notModified },
+      responses: {
+        '200': response,
+        '304': notModified,
+        '406': notAcceptable,
+      },
     },
   };
 }
@@ -44,7 +50,10 @@ export function datasetPaths(): PathItems {
         operationId: 'getOpenApi',
         summary: 'This OpenAPI description',
         tags: ['datasets'],
-        responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+        responses: {
+          '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
+          '406': notAcceptable,
+        },
       },
     },
   };
