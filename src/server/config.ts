@@ -2,6 +2,7 @@
  * Every setting comes from the environment, read and checked once here. A bad
  * value stops the process at start-up with a message that names the variable.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -68,4 +69,38 @@ let current: Config | undefined;
 export function getConfig(): Config {
   current ??= loadConfig();
   return current;
+}
+
+/** The site URL a build was made for, from its manifest; undefined when there is no build. */
+function builtSiteUrl(outDir: string): string | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, 'static-manifest.json'), 'utf8')) as { siteUrl?: string };
+    return manifest.siteUrl?.replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Settings for serving a build as it is. The feeds, the hub's topics and MCP's
+ * allowed origin must all name the same site, so SITE_URL defaults to the one the
+ * build was made for, and a different one is an error rather than a hub that
+ * refuses its own topics.
+ */
+export function loadServeConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): Config {
+  const config = loadConfig(env, projectRoot);
+  const built = builtSiteUrl(config.outDir);
+  if (built === undefined) return config;
+  if (!env.SITE_URL) {
+    // The on-demand routes read their settings from the environment (getConfig) in this process.
+    env.SITE_URL = built;
+    return { ...config, SITE_URL: built };
+  }
+  if (config.SITE_URL !== built) {
+    throw new ConfigError(
+      `SITE_URL is ${config.SITE_URL}, but ${config.outDir} was built for ${built}. ` +
+        'Build again for this address (npm run build, or npm start, which builds when needed), or leave SITE_URL unset.',
+    );
+  }
+  return config;
 }

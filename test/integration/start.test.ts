@@ -62,6 +62,21 @@ describe('npm start', () => {
     }
   });
 
+  it('serving a build takes its SITE_URL, and refuses another one', async () => {
+    // Empty is the same as unset.
+    const { child, done } = run('scripts/serve.ts', { OUT_DIR: inject('smallBuild'), PORT: '0', SITE_URL: '' }, /Serving \S+ at/);
+    try {
+      expect((await done).output).toContain(`Serving ${TEST_SITE_URL} at`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const other = run('scripts/serve.ts', { OUT_DIR: inject('smallBuild'), PORT: '0', SITE_URL: 'https://elsewhere.example' }, /$^/);
+    const { code, output } = await other.done;
+    expect(code).toBe(1);
+    expect(output).toContain(`SITE_URL is https://elsewhere.example, but`);
+    expect(output).toContain(`was built for ${TEST_SITE_URL}`);
+  });
+
   it('a bad setting names the variable', async () => {
     const { done } = run('scripts/serve.ts', { OUT_DIR: inject('smallBuild'), PORT: 'eighty' }, /$^/);
     const { code, output } = await done;
