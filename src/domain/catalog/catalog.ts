@@ -51,6 +51,11 @@ export interface ReviewCatalog {
   readonly reviews: readonly Review[];
   /** Each review's JSON text, byte for byte as in /reviews.json, by position. */
   readonly reviewJson: readonly string[];
+  /**
+   * A review's JSON text escaped as the inside of a JSON string, made on first use
+   * and kept: MCP answers carry each review's JSON a second time, as text.
+   */
+  reviewJsonEscaped(position: number): string;
   /** The review with this id, if it is published. */
   review(id: string): Review | undefined;
   readonly index: CatalogIndex;
@@ -140,11 +145,13 @@ export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
     digestFrom: suffixDigests(reviewJson, oldestFirst),
     changedFrom,
   };
+  const escaped = new Array<string | undefined>(reviews.length);
   return {
     business: dataset.business,
     updated: dataset.updated,
     reviews,
     reviewJson,
+    reviewJsonEscaped: (position) => (escaped[position] ??= JSON.stringify(reviewJson[position]).slice(1, -1)),
     review: (id) => byId.get(id),
     index,
   };

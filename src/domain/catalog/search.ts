@@ -37,7 +37,10 @@ import { matchText, verifiedMatches } from './text-index.ts';
 
 export interface SearchResult {
   readonly response: SearchResponse;
+  /** The response body, as GET /api/reviews/search sends it. */
   json(): string;
+  /** The same body as a JSON string literal, JSON.stringify(json()), joined from prepared parts. */
+  jsonLiteral(): string;
 }
 
 /** How many leading positions pass `keep`; dates are descending, so those that pass come first. */
@@ -145,9 +148,13 @@ export function searchReviews(catalog: ReviewCatalog, query: SearchQuery): Searc
     limit,
     reviews: Array.from(page, (position) => catalog.reviews[position] as Review),
   };
+  const head = `{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":`;
   return {
     response,
-    json: () =>
-      `{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":${reviewsJsonParts(catalog, page).join('')}}\n`,
+    json: () => `${head}${reviewsJsonParts(catalog, page).join('')}}\n`,
+    jsonLiteral: () => {
+      const parts = Array.from(page, (position) => catalog.reviewJsonEscaped(position));
+      return `${JSON.stringify(head).slice(0, -1)}[${parts.join(',')}]}\\n"`;
+    },
   };
 }

@@ -162,3 +162,15 @@ describe('searchReviews agrees with a plain filter over generated content', () =
     expect(totals.filter((t) => t > 100).length).toBeGreaterThan(20);
   });
 });
+
+describe('the body as a JSON string literal (the text copy of MCP answers)', () => {
+  it.each<Record<string, unknown>>([{}, { rating: 5, limit: 3 }, { query: 'zoe' }, { since: '2099-01-01' }, { limit: 100 }])(
+    'jsonLiteral() is JSON.stringify(json()) for %j',
+    (args) => {
+      const result = search(args);
+      expect(result.jsonLiteral()).toBe(JSON.stringify(result.json()));
+      // Prepared once and reused.
+      expect(result.jsonLiteral()).toBe(JSON.stringify(result.json()));
+    },
+  );
+});

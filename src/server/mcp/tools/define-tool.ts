@@ -13,7 +13,11 @@ import type { QueryIssue } from '../../../domain/schemas/errors.ts';
 /** Every tool only reads the published reviews. */
 const ANNOTATIONS = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
 
-export type Outcome<T> = { ok: true; value: T; text?: string } | { ok: false; message: string };
+/**
+ * A tool's result; `json` and `jsonLiteral` give its JSON text (and that text as a JSON
+ * string literal) when the tool has them prepared, so it is not serialised again.
+ */
+export type Outcome<T> = { ok: true; value: T; json?: () => string; jsonLiteral?: () => string } | { ok: false; message: string };
 
 export interface ToolSpec<Input extends z.ZodObject, Args, Result> {
   name: string;
@@ -79,7 +83,7 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       const parsed = spec.input.safeParse(args);
       return parsed.success ? { ok: true, value: parsed.data as Args } : { ok: false, issues: issuesFromZod(parsed.error, args, known) };
     });
-  const run = (args: Record<string, unknown> | undefined): { ok: true; value: Result; text?: string } | { ok: false; error: CallToolResult } => {
+  const run = (args: Record<string, unknown> | undefined): Exclude<Outcome<Result>, { ok: false }> | { ok: false; error: CallToolResult } => {
     const parsed = parse(args ?? {});
     if (!parsed.ok) return { ok: false, error: invalidArguments(spec.name, parsed.issues) };
     const outcome = spec.run(parsed.value);
@@ -98,7 +102,7 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       const outcome = run(args);
       if (!outcome.ok) return outcome.error;
       return {
-        content: [{ type: 'text', text: outcome.text ?? JSON.stringify(outcome.value) }],
+        content: [{ type: 'text', text: outcome.json?.() ?? JSON.stringify(outcome.value) }],
         structuredContent: outcome.value as JsonObject,
       };
     },
@@ -106,8 +110,9 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       const outcome = run(args);
       if (!outcome.ok) return JSON.stringify(outcome.error);
       // The text is the structured content's JSON: it goes in once as a string and once as the object.
-      const json = outcome.text ?? JSON.stringify(outcome.value);
-      return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`;
+      const json = outcome.json?.() ?? JSON.stringify(outcome.value);
+      const literal = outcome.jsonLiteral?.() ?? JSON.stringify(json);
+      return `{"content":[{"type":"text","text":${literal}}],"structuredContent":${json}}`;
     },
   };
 }

@@ -44,7 +44,7 @@ export function searchReviewsTool(catalog: ReviewCatalog): McpTool {
     parse: (args) => parseSearchArguments(catalog, args),
     run: (query) => {
       const result = searchReviews(catalog, query);
-      return { ok: true, value: result.response, text: result.json() };
+      return { ok: true, value: result.response, json: result.json, jsonLiteral: result.jsonLiteral };
     },
   });
 }
