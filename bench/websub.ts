@@ -8,8 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../src/build/build-site.ts';
-import { buildFingerprint } from '../src/build/fingerprint.ts';
+import { buildSite, isBuildCurrent } from '../src/build/build-site.ts';
 import { openHubDatabase } from '../src/server/websub/store/database.ts';
 import { createHubStore } from '../src/server/websub/store/hub-store.ts';
 import { PROJECT_ROOT, TEST_SITE_URL } from '../test/support/build.ts';
@@ -24,15 +23,8 @@ const TIMEOUT_MS = 2000;
 function buildSample(): string {
   const contentDir = path.join(PROJECT_ROOT, 'content');
   const outDir = path.join(PROJECT_ROOT, 'tmp/bench-builds/websub');
-  const stamp = path.join(outDir, 'build-stamp.json');
-  const fingerprint = buildFingerprint(PROJECT_ROOT, contentDir, TEST_SITE_URL);
-  let current: string | undefined;
-  try {
-    current = (JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint: string }).fingerprint;
-  } catch {
-    current = undefined;
-  }
-  if (current !== fingerprint) buildSite({ projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir, stdio: 'pipe' });
+  const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir, stdio: 'pipe' as const };
+  if (!isBuildCurrent(build)) buildSite(build);
   return outDir;
 }
 

@@ -7,10 +7,9 @@
  * data from /reviews.json, so it serves N reviews; the other pre-rendered
  * documents (insights, feeds, the home page) stay those of the small build.
  */
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite as buildOutput, STAMP_FILE } from '../../src/build/build-site.ts';
-import { buildFingerprint } from '../../src/build/fingerprint.ts';
+import { buildSite as buildOutput, isBuildCurrent } from '../../src/build/build-site.ts';
 import { writeStaticManifest } from '../../src/build/static-manifest.ts';
 import { validateContent } from '../../src/domain/content/validate.ts';
 import { reviewsDataset, serializeJson } from '../../src/domain/datasets.ts';
@@ -28,10 +27,8 @@ export function baseBuild(): string {
   const contentDir = path.join(BENCH_DIR, 'content-base');
   const outDir = path.join(BENCH_DIR, 'site-base');
   if (!existsSync(path.join(contentDir, 'business.json'))) writeContent(contentDir, generateContent(BASE_REVIEWS));
-  const fingerprint = buildFingerprint(PROJECT_ROOT, contentDir, BENCH_SITE_URL);
-  const stamp = path.join(outDir, STAMP_FILE);
-  const built = existsSync(stamp) && (JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint: string }).fingerprint === fingerprint;
-  if (!built) buildOutput({ projectRoot: PROJECT_ROOT, contentDir, siteUrl: BENCH_SITE_URL, outDir, stdio: 'pipe' });
+  const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: BENCH_SITE_URL, outDir, stdio: 'pipe' as const };
+  if (!isBuildCurrent(build)) buildOutput(build);
   return outDir;
 }
 

@@ -4,7 +4,7 @@
  * A failed build leaves the previous output untouched and publishes nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatProblems, validateContent } from '../domain/content/validate.ts';
 import { buildFingerprint } from './fingerprint.ts';
@@ -29,6 +29,8 @@ export function buildSite(options: BuildOptions): void {
   const checked = validateContent(readContentFiles(contentDir));
   if (!checked.ok) throw new BuildError(`${formatProblems(checked.problems)}\nNothing was built.`);
 
+  // Taken before Astro runs, so the stamp names the inputs this build read.
+  const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl);
   const nextDir = `${outDir}.next`;
   rmSync(nextDir, { recursive: true, force: true });
   const astro = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
@@ -43,10 +45,20 @@ export function buildSite(options: BuildOptions): void {
     throw new BuildError(`astro build failed (exit ${astro.status ?? astro.signal}); nothing was published.${output}`);
   }
   writeStaticManifest(nextDir, siteUrl);
-  writeFileSync(
-    path.join(nextDir, STAMP_FILE),
-    `${JSON.stringify({ fingerprint: buildFingerprint(projectRoot, contentDir, siteUrl) })}\n`,
-  );
+  writeFileSync(path.join(nextDir, STAMP_FILE), `${JSON.stringify({ fingerprint })}\n`);
   if (existsSync(outDir)) rmSync(outDir, { recursive: true, force: true });
   renameSync(nextDir, outDir);
+}
+
+function lastFingerprint(outDir: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(path.join(outDir, STAMP_FILE), 'utf8')) as { fingerprint?: string }).fingerprint;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether OUT_DIR already holds a build of exactly these inputs (content, sources, lockfile, site URL). */
+export function isBuildCurrent({ projectRoot, contentDir, siteUrl, outDir }: BuildOptions): boolean {
+  return lastFingerprint(outDir) === buildFingerprint(projectRoot, contentDir, siteUrl);
 }
