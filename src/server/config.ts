@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { MANIFEST_FILE } from '../build/static-manifest.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -74,7 +75,7 @@ export function getConfig(): Config {
 /** The site URL a build was made for, from its manifest; undefined when there is no build. */
 function builtSiteUrl(outDir: string): string | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(outDir, 'static-manifest.json'), 'utf8')) as { siteUrl?: string };
+    const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8')) as { siteUrl?: string };
     return manifest.siteUrl?.replace(/\/+$/, '');
   } catch {
     return undefined;

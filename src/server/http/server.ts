@@ -49,21 +49,18 @@ const MALFORMED_URL = apiErrorAnswer(
 /**
  * CORS preflight for the public read API: a browser sends one before a GET that
  * carries If-None-Match, say. Everything is public and uncredentialed, so any
- * origin may ask. MCP answers its own preflights (it checks origins).
+ * origin may ask. MCP, dispatched before this, answers its own (it checks origins).
  */
-function answerPreflight(req: IncomingMessage, res: ServerResponse): boolean {
-  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-  if (pathname === '/mcp' || pathname.startsWith('/mcp/')) return false;
+function answerPreflight(res: ServerResponse, requestHeaders: string | undefined): void {
   res.writeHead(204, {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-    'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'If-None-Match, If-Modified-Since',
+    'Access-Control-Allow-Headers': requestHeaders ?? 'If-None-Match, If-Modified-Since',
     'Access-Control-Max-Age': '86400',
     'Cache-Control': 'public, max-age=86400',
     Vary: 'Access-Control-Request-Headers',
   });
   res.end();
-  return true;
 }
 
 export async function createAppServer({ outDir }: ServerOptions): Promise<Server> {
@@ -94,7 +91,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
         if (!req.headers['accept-encoding']) return void answerMcp(req, res);
         return compress(req, res, () => void answerMcp(req, res));
       }
-      if (req.method === 'OPTIONS' && answerPreflight(req, res)) return;
+      if (req.method === 'OPTIONS') return answerPreflight(res, req.headers['access-control-request-headers']);
       if (staticFiles.handle(req, res)) return;
       compress(req, res, () => astro(req, res));
     } catch (error) {

@@ -13,18 +13,15 @@ export interface ToolSet {
 export function toolSet(tools: readonly McpTool[]): ToolSet {
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const names = tools.map((tool) => tool.definition.name).join(', ');
+  const find = (name: string): McpTool => {
+    const tool = byName.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
+    return tool;
+  };
   return {
     list: tools.map((tool) => tool.definition),
     has: (name) => byName.has(name),
-    call(name, args) {
-      const tool = byName.get(name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
-      return tool.call(args);
-    },
-    callToJson(name, args) {
-      const tool = byName.get(name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
-      return tool.callToJson(args);
-    },
+    call: (name, args) => find(name).call(args),
+    callToJson: (name, args) => find(name).callToJson(args),
   };
 }
