@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { mcpHandler } from '../server/mcp/index.ts';
+import { answerWebMcp } from '../server/mcp/web-adapter.ts';
 
 export const prerender = false;
 
@@ -8,4 +8,4 @@ export const prerender = false;
  * too (405, CORS preflight). The embedded server answers /mcp itself with the
  * same handler (src/server/mcp/node-adapter.ts); this route serves other hosts.
  */
-export const ALL: APIRoute = ({ request }) => mcpHandler()(request);
+export const ALL: APIRoute = ({ request }) => answerWebMcp(request);

@@ -3,6 +3,7 @@
  * origin is echoed, never `*`, and `Mcp-Session-Id` is exposed so that the
  * client can read the id it must send back.
  */
+import type { Answer } from '../http/answer.ts';
 
 const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version';
@@ -14,8 +15,8 @@ export function corsHeaders(origin: string | undefined): Record<string, string> 
 }
 
 /** The answer to a preflight OPTIONS from an allowed origin. */
-export function preflight(origin: string | undefined): Response {
-  return new Response(null, {
+export function preflight(origin: string | undefined): Answer {
+  return {
     status: 204,
     headers: {
       ...corsHeaders(origin),
@@ -25,5 +26,5 @@ export function preflight(origin: string | undefined): Response {
       Allow: 'POST, OPTIONS',
       'Cache-Control': 'no-store',
     },
-  });
+  };
 }

@@ -1,13 +1,19 @@
 /**
  * `POST /mcp`: the streamable HTTP transport around our MCP server. Checks that
  * the SDK leaves to us (Host and Origin, lenient Accept, body size, JSON-RPC
- * shape, signed session ids) happen here; then a fresh stateless SDK transport
- * and server answer the message (a stateless transport serves one request).
+ * shape, signed session ids) happen here; then a single JSON `tools/call` is
+ * answered directly (see direct-tool-call.ts) and anything else by a fresh
+ * stateless SDK transport and server (a stateless transport serves one request).
+ *
+ * The endpoint sees a request through `McpRequest`, so that the embedded server
+ * hands it Node's request as it is (node-adapter.ts) and Astro's route a web
+ * Request (web-adapter.ts): building web Request and Response objects costs more
+ * than answering a tool call does.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import type { Answer } from '../http/answer.ts';
 import { responseMode } from './accept.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { INTERNAL_ERROR, jsonRpcError, SESSION_NOT_FOUND, TRANSPORT_ERROR } from './http-responses.ts';
@@ -18,39 +24,67 @@ import type { ToolSet } from './tools/tool-set.ts';
 import { SESSION_TTL_SECONDS } from './session-token.ts';
 import type { McpSettings } from './settings.ts';
 
-export type McpHandler = (request: Request) => Promise<Response>;
+/** What the endpoint needs of an HTTP request, whichever server received it. */
+export interface McpRequest {
+  readonly method: string;
+  /** A header's value, by its lower-case name; null when absent. */
+  header(name: string): string | null;
+  /** The body as text, or undefined once it is longer than `maxBytes` (the rest is not kept). */
+  text(maxBytes: number): Promise<string | undefined>;
+  /**
+   * The request as a web Request for the SDK's transport: its headers with these
+   * replaced, and no body (nor Content-Length or Transfer-Encoding).
+   */
+  forward(headers: Record<string, string>): Request;
+}
+
+/** A plain answer, or an SSE stream (the SDK's answer when the client takes only text/event-stream). */
+export type McpAnswer = Answer & { stream?: ReadableStream<Uint8Array> };
+
+export type McpEndpoint = (request: McpRequest) => Promise<McpAnswer>;
 
 const SESSION_HEADER = 'Mcp-Session-Id';
 
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  for (const [name, value] of Object.entries(headers)) {
-    if (name === 'Vary') response.headers.append(name, value);
-    else response.headers.set(name, value);
+/** Sets a header whatever the case of the name it already has; Vary is added to, not replaced. */
+function setHeader(answer: Answer, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(answer.headers)) {
+    if (key.toLowerCase() !== lower) continue;
+    if (lower === 'vary') value = `${answer.headers[key]}, ${value}`;
+    delete answer.headers[key];
   }
-  return response;
+  answer.headers[name] = value;
 }
 
-export function createMcpHandler(settings: McpSettings, createServer: () => Server, tools?: () => ToolSet): McpHandler {
+/** The SDK's web Response as an answer: JSON is read out, an SSE stream handed on as it comes. */
+async function fromResponse(response: Response): Promise<McpAnswer> {
+  const headers = Object.fromEntries(response.headers);
+  if (response.body === null) return { status: response.status, headers };
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) return { status: response.status, headers, stream: response.body };
+  return { status: response.status, headers, body: await response.text() };
+}
+
+export function createMcpEndpoint(settings: McpSettings, createServer: () => Server, tools?: () => ToolSet): McpEndpoint {
   const { policy, sessions, maxBodyBytes } = settings;
 
-  async function post(request: Request): Promise<Response> {
-    const mode = responseMode(request.headers.get('accept'));
+  async function post(request: McpRequest): Promise<McpAnswer> {
+    const mode = responseMode(request.header('accept'));
     if (mode === undefined) {
       return jsonRpcError(406, TRANSPORT_ERROR, 'Not Acceptable: this endpoint answers application/json or text/event-stream; send Accept: application/json, text/event-stream.');
     }
-    const contentType = request.headers.get('content-type');
+    const contentType = request.header('content-type');
     if (contentType !== null && !isJsonContentType(contentType)) {
       return jsonRpcError(415, TRANSPORT_ERROR, `Unsupported Media Type: the body must be JSON sent as Content-Type: application/json, not ${contentType}.`);
     }
-    const read = await readRequestBody(request, maxBodyBytes);
-    if (read.tooLarge) {
+    const text = await request.text(maxBodyBytes);
+    if (text === undefined) {
       return jsonRpcError(413, TRANSPORT_ERROR, `Payload Too Large: a request body may hold at most ${maxBodyBytes} bytes.`);
     }
-    const parsed = parseMessages(read.text);
+    const parsed = parseMessages(text);
     if (!parsed.ok) return jsonRpcError(400, parsed.code, parsed.message, { id: parsed.id });
 
     // An initialize starts a new session whatever id came with it; everything else must carry a live id, or none.
-    const sessionId = request.headers.get(SESSION_HEADER);
+    const sessionId = request.header('mcp-session-id');
     if (!parsed.initialize && sessionId !== null) {
       const check = sessions.verify(sessionId);
       if (check !== 'valid') {
@@ -59,35 +93,28 @@ export function createMcpHandler(settings: McpSettings, createServer: () => Serv
       }
     }
 
-    const finish = (response: Response): Response => {
-      if (response.ok && parsed.initialize) response.headers.set(SESSION_HEADER, sessions.issue());
-      else if (sessionId !== null && !parsed.initialize) response.headers.set(SESSION_HEADER, sessionId);
+    const finish = (answer: McpAnswer): McpAnswer => {
+      if (answer.status >= 200 && answer.status < 300 && parsed.initialize) setHeader(answer, SESSION_HEADER, sessions.issue());
+      else if (sessionId !== null && !parsed.initialize) setHeader(answer, SESSION_HEADER, sessionId);
       // no-transform keeps an SSE stream from being held back by a compressing proxy (or our own compression).
-      response.headers.set('Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
-      return response;
+      setHeader(answer, 'Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
+      return answer;
     };
 
-    const direct = mode === 'json' && tools ? directToolCall(parsed.messages, request.headers.get('mcp-protocol-version'), tools()) : undefined;
-    if (direct !== undefined) return finish(new Response(direct, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const direct = mode === 'json' && tools ? directToolCall(parsed.messages, request.header('mcp-protocol-version'), tools()) : undefined;
+    if (direct !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: direct });
 
     // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
-    const headers = new Headers(request.headers);
-    headers.set('accept', 'application/json, text/event-stream');
-    headers.set('content-type', 'application/json');
-    // The body goes over already parsed.
-    headers.delete('content-length');
-    headers.delete('transfer-encoding');
-    const forwarded = new Request(request.url, { method: 'POST', headers });
-
+    const forwarded = request.forward({ accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
     const server = createServer();
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
     await server.connect(transport);
     // Nothing outlives the answer (an SSE stream ends once it is written), so nothing needs closing.
-    return finish(await transport.handleRequest(forwarded, { parsedBody: parsed.body }));
+    return finish(await fromResponse(await transport.handleRequest(forwarded, { parsedBody: parsed.body })));
   }
 
-  return async function handleMcp(request: Request): Promise<Response> {
-    const guard = checkHostAndOrigin(request.headers, policy);
+  return async function answerMcpRequest(request: McpRequest): Promise<McpAnswer> {
+    const guard = checkHostAndOrigin(request.header('host'), request.header('origin'), policy);
     if (!guard.ok) return jsonRpcError(403, TRANSPORT_ERROR, guard.message, { headers: { Vary: 'Origin' } });
     const cors = corsHeaders(guard.origin);
     if (request.method === 'OPTIONS') return preflight(guard.origin);
@@ -101,10 +128,12 @@ export function createMcpHandler(settings: McpSettings, createServer: () => Serv
       );
     }
     try {
-      return withHeaders(await post(request), cors);
+      const answer = await post(request);
+      for (const [name, value] of Object.entries(cors)) setHeader(answer, name, value);
+      return answer;
     } catch (error) {
-      console.error(`Unexpected error answering POST ${new URL(request.url).pathname}:`, error);
+      console.error('Unexpected error answering POST /mcp:', error);
       return jsonRpcError(500, INTERNAL_ERROR, 'Internal error: the server failed to answer this request.', { headers: cors });
     }
-  }
+  };
 }

@@ -1,8 +1,10 @@
 /**
  * The transport's own answers, before a message reaches the MCP server: every
  * refusal is a JSON-RPC error object (what an MCP client can read) with the HTTP
- * status that says what happened.
+ * status that says what happened. Plain answers (see src/server/http/answer.ts),
+ * written to Node or wrapped in a web Response by the adapters.
  */
+import type { Answer } from '../http/answer.ts';
 
 export type JsonRpcId = string | number | null;
 
@@ -18,9 +20,10 @@ export function jsonRpcError(
   code: number,
   message: string,
   options: { id?: JsonRpcId; headers?: Record<string, string> } = {},
-): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: options.id ?? null }), {
+): Answer {
+  return {
     status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...options.headers },
-  });
+    body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: options.id ?? null }),
+  };
 }

@@ -1,35 +1,83 @@
 /**
- * POST /mcp answered by the embedded server itself (see server.ts), past Astro's
- * per-request pipeline, which costs several times an MCP request. The Astro
- * route (src/pages/mcp.ts) runs the very same handler, for hosts that serve
- * Astro's own way; the answers are the same.
+ * POST /mcp answered by the embedded server itself (see server.ts), from Node's
+ * own request and response: past Astro's per-request pipeline and without web
+ * Request/Response objects, which together cost several times what answering a
+ * tool call does. Only the SDK's path gets a web Request (it takes nothing else).
+ * The Astro route (src/pages/mcp.ts) runs the same endpoint through
+ * web-adapter.ts, for hosts that serve Astro's own way; the answers are the same.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { mcpHandler } from './index.ts';
+import { writeAnswer } from '../http/answer.ts';
+import type { McpAnswer, McpRequest } from './endpoint.ts';
 import { INTERNAL_ERROR, jsonRpcError } from './http-responses.ts';
+import { mcpEndpoint } from './index.ts';
 
 export function isMcpPath(pathname: string): boolean {
   return pathname === '/mcp' || pathname === '/mcp/';
 }
 
-function toRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(`http://localhost${req.url ?? '/'}`, {
-    method: req.method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+/** Headers the forwarded request must not carry: its body is not sent on. */
+const BODY_HEADERS = new Set(['content-length', 'transfer-encoding']);
+
+/** The body up to `maxBytes`; past that, undefined, and the rest is let flow away unread. */
+function readText(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  if (Number(req.headers['content-length']) > maxBytes) {
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      stop();
+      req.resume();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      stop();
+      // As a TextDecoder reads it (what a web Request's text() does): invalid bytes become U+FFFD and a BOM is dropped.
+      const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8');
+      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => onError(new Error('the client closed the connection before the request body ended'));
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
 
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (!response.body) return void res.end();
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return void res.end(Buffer.from(await response.arrayBuffer()));
+function nodeRequest(req: IncomingMessage): McpRequest {
+  return {
+    method: req.method ?? 'GET',
+    header(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    text: (maxBytes) => readText(req, maxBytes),
+    forward(replaced) {
+      const headers = new Headers();
+      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+        const name = (req.rawHeaders[i] as string).toLowerCase();
+        if (!BODY_HEADERS.has(name) && !(name in replaced)) headers.append(name, req.rawHeaders[i + 1] as string);
+      }
+      for (const [name, value] of Object.entries(replaced)) headers.set(name, value);
+      return new Request(`http://localhost${req.url ?? '/'}`, { method: req.method, headers });
+    },
+  };
+}
+
+async function writeMcpAnswer(answer: McpAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!answer.stream) return writeAnswer(req, res, answer);
   // An SSE answer is written as its events come, and given up if the client goes.
-  const reader = response.body.getReader();
+  res.writeHead(answer.status, answer.headers);
+  const reader = answer.stream.getReader();
   res.once('close', () => void reader.cancel().catch(() => undefined));
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
   res.end();
@@ -37,10 +85,11 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
 
 export async function answerMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    await writeResponse(await mcpHandler()(toRequest(req)), res);
+    await writeMcpAnswer(await mcpEndpoint()(nodeRequest(req)), req, res);
   } catch (error) {
+    if (res.destroyed) return;
     console.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
-    if (!res.headersSent) await writeResponse(jsonRpcError(500, INTERNAL_ERROR, 'Internal error: the server failed to answer this request.'), res);
+    if (!res.headersSent) writeAnswer(req, res, jsonRpcError(500, INTERNAL_ERROR, 'Internal error: the server failed to answer this request.'));
     else res.destroy();
   }
 }

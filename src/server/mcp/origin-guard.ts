@@ -70,16 +70,14 @@ export function originPolicy({ siteUrl, allowedOrigins, listenHost }: OriginPoli
 
 export type GuardResult = { ok: true; origin: string | undefined } | { ok: false; message: string };
 
-/** Checks a request's Host and Origin headers; `origin` is the allowed Origin to echo in CORS headers. */
-export function checkHostAndOrigin(headers: Headers, policy: OriginPolicy): GuardResult {
-  const host = headers.get('host');
+/** Checks a request's Host and Origin headers (null when absent); `origin` is the allowed Origin to echo in CORS headers. */
+export function checkHostAndOrigin(host: string | null, origin: string | null, policy: OriginPolicy): GuardResult {
   if (host !== null) {
     const hostname = hostnameOf(host);
     if (hostname === undefined || !(isLoopbackHostname(hostname) || policy.hostnames.has(hostname.toLowerCase().replace(/\.$/, '')))) {
       return { ok: false, message: `Forbidden: this MCP endpoint does not answer to the host ${JSON.stringify(host)}.` };
     }
   }
-  const origin = headers.get('origin');
   if (origin === null) return { ok: true, origin: undefined };
   const normalized = originOf(origin);
   const allowed =

@@ -1,0 +1,31 @@
+/**
+ * The MCP endpoint for a web Request, as Astro's route (src/pages/mcp.ts) gets
+ * it; the embedded server uses node-adapter.ts instead. Same endpoint, same answers.
+ */
+import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { toResponse } from '../http/answer.ts';
+import type { McpRequest } from './endpoint.ts';
+import { mcpEndpoint } from './index.ts';
+
+function webRequest(request: Request): McpRequest {
+  return {
+    method: request.method,
+    header: (name) => request.headers.get(name),
+    async text(maxBytes) {
+      const read = await readRequestBody(request, maxBytes);
+      return read.tooLarge ? undefined : read.text;
+    },
+    forward(replaced) {
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      headers.delete('transfer-encoding');
+      for (const [name, value] of Object.entries(replaced)) headers.set(name, value);
+      return new Request(request.url, { method: request.method, headers });
+    },
+  };
+}
+
+export async function answerWebMcp(request: Request): Promise<Response> {
+  const answer = await mcpEndpoint()(webRequest(request));
+  return answer.stream ? new Response(answer.stream, { status: answer.status, headers: answer.headers }) : toResponse(answer);
+}
