@@ -7,25 +7,39 @@ export interface Load {
   p99: number;
   /** Answers that were not 2xx, plus connection errors and timeouts: should be 0. */
   failures: number;
+  /**
+   * The server's CPU time per request, in microseconds, when its CPU use can be read:
+   * what a request costs the server whatever share of the machine the load generator
+   * (on the same 2 cores) happens to take, so steadier than requests per second.
+   */
+  cpuMicros?: number;
 }
 
 export interface LoadOptions {
   connections?: number;
   seconds?: number;
+  /** CPU seconds so far of the server answering (both targets, in compare), to give cpuMicros; see BenchServer.cpuSeconds. */
+  serverCpu?: () => number | undefined;
 }
 
 /** A URL to GET, or a request to send (the MCP bench POSTs JSON-RPC). */
 export type Target = string | { url: string; method: 'POST'; headers: Record<string, string>; body: string };
 
-export async function measure(target: Target, { connections = 50, seconds = 5 }: LoadOptions = {}): Promise<Load> {
+export async function measure(target: Target, { connections = 50, seconds = 5, serverCpu }: LoadOptions = {}): Promise<Load> {
   const request = typeof target === 'string' ? { url: target } : target;
+  const cpuBefore = serverCpu?.();
   const result = await autocannon({ ...request, connections, duration: seconds });
-  return {
+  const cpuAfter = serverCpu?.();
+  const load: Load = {
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
+    load.cpuMicros = ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
+  }
+  return load;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -42,11 +56,16 @@ export async function compare(urls: readonly [Target, Target], { rounds = 3, ...
     runs[0].push(await measure(urls[0], options));
     runs[1].push(await measure(urls[1], options));
   }
-  const summary = (loads: Load[]): Load => ({
-    rps: median(loads.map((l) => l.rps)),
-    p50: median(loads.map((l) => l.p50)),
-    p99: median(loads.map((l) => l.p99)),
-    failures: loads.reduce((sum, l) => sum + l.failures, 0),
-  });
+  const summary = (loads: Load[]): Load => {
+    const load: Load = {
+      rps: median(loads.map((l) => l.rps)),
+      p50: median(loads.map((l) => l.p50)),
+      p99: median(loads.map((l) => l.p99)),
+      failures: loads.reduce((sum, l) => sum + l.failures, 0),
+    };
+    const cpu = loads.flatMap((l) => (l.cpuMicros === undefined ? [] : [l.cpuMicros]));
+    if (cpu.length === loads.length) load.cpuMicros = median(cpu);
+    return load;
+  };
   return [summary(runs[0]), summary(runs[1])];
 }

@@ -12,6 +12,8 @@ export interface BenchServer {
   startMs: number;
   /** Peak resident set size so far (VmHWM), in MiB; Linux only. */
   peakRssMiB(): number | undefined;
+  /** CPU time used so far (user and system), in seconds; Linux only. */
+  cpuSeconds(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,15 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
           try {
             const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
             return kb ? Number(kb) / 1024 : undefined;
+          } catch {
+            return undefined;
+          }
+        },
+        cpuSeconds: () => {
+          try {
+            // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in ticks of 1/100 s.
+            const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+            return (Number(fields[11]) + Number(fields[12])) / 100;
           } catch {
             return undefined;
           }

@@ -1,11 +1,13 @@
 /**
  * The in-memory catalog of the published reviews: built once per process from
  * the reviews dataset, it holds the indexes that let search and sync touch only
- * the reviews their filters select, and each review's JSON text, prepared once,
- * so that a response is assembled by joining strings.
+ * the reviews their filters select, and each review's JSON, prepared once as a
+ * byte string (UTF-8 bytes, see byte-string.ts), so that a response is assembled
+ * by joining bytes.
  */
 import { createHash } from 'node:crypto';
 import { reviewUpdated } from '../aggregate.ts';
+import { ascii, toByteString, type ByteString } from '../byte-string.ts';
 import { maxDate } from '../dates.ts';
 import { compareNewestFirst, compareOldestFirst } from '../review-record.ts';
 import type { ReviewsDataset } from '../schemas/datasets.ts';
@@ -49,13 +51,13 @@ export interface ReviewCatalog {
   readonly updated: string | null;
   /** The verified reviews, newest first (date descending, then id); a review's index is its position. */
   readonly reviews: readonly Review[];
-  /** Each review's JSON text, byte for byte as in /reviews.json, by position. */
-  readonly reviewJson: readonly string[];
+  /** Each review's JSON text as UTF-8 in a byte string, byte for byte as in /reviews.json, by position. */
+  readonly reviewJson: readonly ByteString[];
   /**
-   * A review's JSON text escaped as the inside of a JSON string, made on first use
-   * and kept: MCP answers carry each review's JSON a second time, as text.
+   * A review's JSON text escaped as the inside of a JSON string, as a byte string,
+   * made on first use and kept: MCP answers carry each review's JSON a second time, as text.
    */
-  reviewJsonEscaped(position: number): string;
+  reviewJsonEscaped(position: number): ByteString;
   /** The review with this id, if it is published. */
   review(id: string): Review | undefined;
   readonly index: CatalogIndex;
@@ -98,12 +100,12 @@ export function normalizeName(name: string): string {
 }
 
 /** sha256 of the JSON from each oldest-first index to the end, each link covering its review and the rest. */
-function suffixDigests(json: readonly string[], oldestFirst: Int32Array): string[] {
+function suffixDigests(json: readonly ByteString[], oldestFirst: Int32Array): string[] {
   const digests = new Array<string>(oldestFirst.length + 1);
   digests[oldestFirst.length] = '';
   for (let i = oldestFirst.length - 1; i >= 0; i--) {
     digests[i] = createHash('sha256')
-      .update(json[oldestFirst[i] as number] as string)
+      .update(json[oldestFirst[i] as number] as ByteString, 'latin1')
       .update(',')
       .update(digests[i + 1] as string)
       .digest('hex');
@@ -114,7 +116,7 @@ function suffixDigests(json: readonly string[], oldestFirst: Int32Array): string
 export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
   const reviews = [...dataset.reviews].sort(compareNewestFirst);
   const count = reviews.length;
-  const reviewJson = reviews.map((review) => JSON.stringify(review));
+  const reviewJson = reviews.map((review) => toByteString(JSON.stringify(review)));
   const ratings = Uint8Array.from(reviews, (review) => review.rating);
   const ratingSets = [0, 1, 2, 3, 4, 5].map((r) => positionSet(positionsWhere(count, (p) => ratings[p] === r), count));
   const atLeastSets = [0, 1, 2, 3, 4, 5].map((r) => positionSet(positionsWhere(count, (p) => (ratings[p] as number) >= r), count));
@@ -145,26 +147,30 @@ export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
     digestFrom: suffixDigests(reviewJson, oldestFirst),
     changedFrom,
   };
-  const escaped = new Array<string | undefined>(reviews.length);
+  const escaped = new Array<ByteString | undefined>(reviews.length);
   return {
     business: dataset.business,
     updated: dataset.updated,
     reviews,
     reviewJson,
-    reviewJsonEscaped: (position) => (escaped[position] ??= JSON.stringify(reviewJson[position]).slice(1, -1)),
+    reviewJsonEscaped: (position) => (escaped[position] ??= toByteString(JSON.stringify(JSON.stringify(reviews[position])).slice(1, -1))),
     review: (id) => byId.get(id),
     index,
   };
 }
 
-/** The JSON array of the reviews at these positions, in this order, in parts that join to it. */
-export function reviewsJsonParts(catalog: ReviewCatalog, positions: ArrayLike<number>): string[] {
-  const parts = new Array<string>(positions.length * 2 + 1);
-  parts[0] = '[';
+const OPEN = ascii('[');
+const COMMA = ascii(',');
+const CLOSE = ascii(']');
+
+/** The JSON array of the reviews at these positions, in this order, in byte strings that join to it. */
+export function reviewsJsonParts(catalog: ReviewCatalog, positions: ArrayLike<number>): ByteString[] {
+  const parts = new Array<ByteString>(positions.length * 2 + 1);
+  parts[0] = OPEN;
   for (let i = 0; i < positions.length; i++) {
-    parts[2 * i + 1] = catalog.reviewJson[positions[i] as number] as string;
-    parts[2 * i + 2] = i === positions.length - 1 ? ']' : ',';
+    parts[2 * i + 1] = catalog.reviewJson[positions[i] as number] as ByteString;
+    parts[2 * i + 2] = i === positions.length - 1 ? CLOSE : COMMA;
   }
-  if (positions.length === 0) parts.push(']');
+  if (positions.length === 0) parts.push(CLOSE);
   return parts;
 }

@@ -9,8 +9,8 @@
  *   if (!parsed.ok) → parsed.issues: [{ path, code, message }], the 400's issues / the tool error's text
  *   const result = searchReviews(catalog, parsed.value);
  *   result.response  → { total, count, offset, limit, reviews }: the body as an object (MCP structuredContent)
- *   result.json()    → the same body as JSON text plus "\n" (the HTTP body, the MCP text copy), joined
- *                      from each review's pre-serialised JSON rather than stringified again
+ *   result.json()    → the same body as JSON text plus "\n" (the HTTP body, the MCP text copy), as a
+ *                      byte string (UTF-8, see byte-string.ts) joined from each review's prepared JSON
  *
  * Semantics: filters combine with AND; reviews come newest first (date
  * descending, then id ascending); `total` counts every match, `reviews` holds
@@ -28,6 +28,7 @@
  * date range. A needle of several words needs texts read: only those the other
  * filters leave when they leave few, else every candidate's once, cached by needle.
  */
+import { ascii, bytes, joinBytes, type ByteString } from '../byte-string.ts';
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import { normalizeName, reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
@@ -37,10 +38,10 @@ import { matchText, verifiedMatches } from './text-index.ts';
 
 export interface SearchResult {
   readonly response: SearchResponse;
-  /** The response body, as GET /api/reviews/search sends it. */
-  json(): string;
-  /** The same body as a JSON string literal, JSON.stringify(json()), joined from prepared parts. */
-  jsonLiteral(): string;
+  /** The response body, as GET /api/reviews/search sends it, in a byte string. */
+  json(): ByteString;
+  /** The same body as a JSON string literal, JSON.stringify(json()), in a byte string joined from prepared parts. */
+  jsonLiteral(): ByteString;
 }
 
 /** How many leading positions pass `keep`; dates are descending, so those that pass come first. */
@@ -148,13 +149,13 @@ export function searchReviews(catalog: ReviewCatalog, query: SearchQuery): Searc
     limit,
     reviews: Array.from(page, (position) => catalog.reviews[position] as Review),
   };
-  const head = `{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":`;
+  const head = ascii(`{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":`);
   return {
     response,
-    json: () => `${head}${reviewsJsonParts(catalog, page).join('')}}\n`,
+    json: () => bytes`${head}${joinBytes(reviewsJsonParts(catalog, page))}}\n`,
     jsonLiteral: () => {
       const parts = Array.from(page, (position) => catalog.reviewJsonEscaped(position));
-      return `${JSON.stringify(head).slice(0, -1)}[${parts.join(',')}]}\\n"`;
+      return bytes`${ascii(JSON.stringify(head).slice(0, -1))}[${joinBytes(parts, ascii(','))}]}\\n"`;
     },
   };
 }

@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { reviewUpdated } from '../aggregate.ts';
+import { ascii, joinBytes, toByteString, type ByteString } from '../byte-string.ts';
 import { maxDate } from '../dates.ts';
 import { dateParameterSchema, type SinceResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
@@ -27,10 +28,10 @@ export interface SinceListing {
   readonly total: number;
   /** The newest review or owner-response date in the listing, else the dataset's `updated`. */
   readonly lastModified: string | null;
-  /** The same body as JSON text plus "\n". */
-  json(): string;
-  /** The same text in parts that join to it, for writing a big listing a chunk at a time. */
-  parts(): string[];
+  /** The same body as JSON text plus "\n", in a byte string (UTF-8, see byte-string.ts). */
+  json(): ByteString;
+  /** The same bytes in parts that join to it, for writing a big listing a chunk at a time. */
+  parts(): ByteString[];
   /** Strong ETag (quoted) of `json()`'s bytes. */
   etag(): string;
 }
@@ -56,11 +57,11 @@ function firstOnOrAfter(catalog: ReviewCatalog, since: string): number {
   return low;
 }
 
-function envelopeStart(since: string, count: number): string {
-  return `{"since":${JSON.stringify(since)},"count":${count},"reviews":`;
+function envelopeStart(since: string, count: number): ByteString {
+  return toByteString(`{"since":${JSON.stringify(since)},"count":${count},"reviews":`);
 }
 
-const ENVELOPE_END = '}\n';
+const ENVELOPE_END = ascii('}\n');
 
 export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { offset: number; limit: number }): SinceListing {
   const { oldestFirst, digestFrom, changedFrom } = catalog.index;
@@ -70,7 +71,7 @@ export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { off
   const end = page ? Math.min(start + page.limit, oldestFirst.length) : oldestFirst.length;
   const positions = oldestFirst.subarray(start, end);
   const parts = () => [envelopeStart(since, positions.length), ...reviewsJsonParts(catalog, positions), ENVELOPE_END];
-  const json = () => parts().join('');
+  const json = () => joinBytes(parts());
   return {
     get response(): SinceResponse {
       return { since, count: positions.length, reviews: Array.from(positions, (p) => catalog.reviews[p] as Review) };
@@ -84,7 +85,7 @@ export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { off
       const digest =
         end === oldestFirst.length
           ? createHash('sha256').update(envelopeStart(since, positions.length)).update(digestFrom[start] as string).update(ENVELOPE_END)
-          : createHash('sha256').update(json());
+          : createHash('sha256').update(json(), 'latin1');
       return `"${digest.digest('hex').slice(0, 32)}"`;
     },
   };

@@ -49,7 +49,7 @@ export function searchAnswer(request: EndpointRequest): Answer {
   const catalog = getCatalog();
   const parsed = parseSearchParams(catalog, request.url.searchParams);
   if (!parsed.ok) return invalidQuery(request, parsed.issues);
-  return { status: 200, headers: publicHeaders(request), body: searchReviews(catalog, parsed.value).json() };
+  return { status: 200, headers: publicHeaders(request), body: { bytes: searchReviews(catalog, parsed.value).json() } };
 }
 
 /** GET /api/reviews/since/{date}: every review on or after `date`, oldest first, with validators and 304s. */
@@ -65,7 +65,7 @@ export function sinceAnswer(date: string, request: EndpointRequest): Answer {
     const { 'Content-Type': _type, ...validators } = headers;
     return { status: 304, headers: validators };
   }
-  return { status: 200, headers, body: listing.parts() };
+  return { status: 200, headers, body: { bytes: listing.parts() } };
 }
 
 const SINCE_PATH = /^\/api\/reviews\/since\/([^/]+)\/?$/;

@@ -102,7 +102,7 @@ export function createMcpEndpoint(settings: McpSettings, createServer: () => Ser
     };
 
     const direct = mode === 'json' && tools ? directToolCall(parsed.messages, request.header('mcp-protocol-version'), tools()) : undefined;
-    if (direct !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: direct });
+    if (direct !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes: direct } });
 
     // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
     const forwarded = request.forward({ accept: 'application/json, text/event-stream', 'content-type': 'application/json' });

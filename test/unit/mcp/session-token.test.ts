@@ -65,4 +65,17 @@ describe('signed session ids', () => {
     expect(tokens.verify(ahead)).toBe('valid');
     expect(tokens.verify(farAhead)).toBe('invalid');
   });
+
+  it('keeps answering alike once ids are remembered, past the number it remembers', () => {
+    const time = clock();
+    const tokens = sessionTokens({ secret: 'secret secret secret', now: time.now });
+    const ids = Array.from({ length: 5000 }, () => tokens.issue());
+    expect(ids.map((id) => tokens.verify(id)).every((check) => check === 'valid')).toBe(true);
+    expect(ids.map((id) => tokens.verify(id)).every((check) => check === 'valid')).toBe(true);
+    const [, issued, nonce, signature] = (ids[4999] as string).split('.') as [string, string, string, string];
+    expect(tokens.verify(['v1', issued, nonce, signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))].join('.'))).toBe('invalid');
+    time.advance(SESSION_TTL_SECONDS);
+    expect(tokens.verify(ids[4999] as string)).toBe('expired');
+    expect(tokens.verify(ids[0] as string)).toBe('expired');
+  });
 });

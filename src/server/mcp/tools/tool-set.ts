@@ -1,13 +1,14 @@
 /** The tools of the server, looked up by name; an unknown name is a protocol fault (JSON-RPC -32602), as the MCP spec says. */
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ByteString } from '../../../domain/byte-string.ts';
 import type { McpTool } from './define-tool.ts';
 
 export interface ToolSet {
   readonly list: readonly Tool[];
   has(name: string): boolean;
   call(name: string, args: Record<string, unknown> | undefined): CallToolResult;
-  /** The result of a known tool as JSON text (see McpTool.callToJson). */
-  callToJson(name: string, args: Record<string, unknown> | undefined): string;
+  /** The result of a known tool as JSON text in a byte string (see McpTool.callToJson). */
+  callToJson(name: string, args: Record<string, unknown> | undefined): ByteString;
 }
 
 export function toolSet(tools: readonly McpTool[]): ToolSet {
