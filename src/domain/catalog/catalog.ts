@@ -163,12 +163,19 @@ const OPEN = ascii('[');
 const COMMA = ascii(',');
 const CLOSE = ascii(']');
 
-/** The JSON array of the reviews at these positions, in this order, in byte strings that join to it. */
-export function reviewsJsonParts(catalog: ReviewCatalog, positions: ArrayLike<number>): ByteString[] {
+/**
+ * The JSON array of the reviews at these positions, in this order, in byte strings
+ * that join to it; `json` picks each review's bytes (the escaped form, say).
+ */
+export function reviewsJsonParts(
+  catalog: ReviewCatalog,
+  positions: ArrayLike<number>,
+  json: (position: number) => ByteString = (position) => catalog.reviewJson[position] as ByteString,
+): ByteString[] {
   const parts = new Array<ByteString>(positions.length * 2 + 1);
   parts[0] = OPEN;
   for (let i = 0; i < positions.length; i++) {
-    parts[2 * i + 1] = catalog.reviewJson[positions[i] as number] as ByteString;
+    parts[2 * i + 1] = json(positions[i] as number);
     parts[2 * i + 2] = i === positions.length - 1 ? CLOSE : COMMA;
   }
   if (positions.length === 0) parts.push(CLOSE);

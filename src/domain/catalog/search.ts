@@ -9,8 +9,8 @@
  *   if (!parsed.ok) → parsed.issues: [{ path, code, message }], the 400's issues / the tool error's text
  *   const result = searchReviews(catalog, parsed.value);
  *   result.response  → { total, count, offset, limit, reviews }: the body as an object (MCP structuredContent)
- *   result.json()    → the same body as JSON text plus "\n" (the HTTP body, the MCP text copy), as a
- *                      byte string (UTF-8, see byte-string.ts) joined from each review's prepared JSON
+ *   result.json()    → the same body as JSON text plus "\n" (the HTTP body, the MCP text copy), as
+ *                      byte strings (UTF-8, see byte-string.ts) that join to it: each review's prepared JSON
  *
  * Semantics: filters combine with AND; reviews come newest first (date
  * descending, then id ascending); `total` counts every match, `reviews` holds
@@ -28,7 +28,7 @@
  * date range. A needle of several words needs texts read: only those the other
  * filters leave when they leave few, else every candidate's once, cached by needle.
  */
-import { ascii, bytes, joinBytes, type ByteString } from '../byte-string.ts';
+import { ascii, type ByteString } from '../byte-string.ts';
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import { normalizeName, reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
@@ -38,10 +38,10 @@ import { matchText, verifiedMatches } from './text-index.ts';
 
 export interface SearchResult {
   readonly response: SearchResponse;
-  /** The response body, as GET /api/reviews/search sends it, in a byte string. */
-  json(): ByteString;
-  /** The same body as a JSON string literal, JSON.stringify(json()), in a byte string joined from prepared parts. */
-  jsonLiteral(): ByteString;
+  /** The response body, as GET /api/reviews/search sends it, in byte strings that join to it. */
+  json(): ByteString[];
+  /** The same body as a JSON string literal, JSON.stringify(json() joined), in byte strings that join to it. */
+  jsonLiteral(): ByteString[];
 }
 
 /** How many leading positions pass `keep`; dates are descending, so those that pass come first. */
@@ -139,6 +139,10 @@ function run(catalog: ReviewCatalog, query: SearchQuery): { total: number; page:
   return { total, page };
 }
 
+const END = ascii('}\n');
+/** END inside a JSON string, and the closing quote. */
+const END_LITERAL = ascii('}\\n"');
+
 export function searchReviews(catalog: ReviewCatalog, query: SearchQuery): SearchResult {
   const { total, page } = run(catalog, query);
   const { offset, limit } = query;
@@ -152,10 +156,7 @@ export function searchReviews(catalog: ReviewCatalog, query: SearchQuery): Searc
   const head = ascii(`{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":`);
   return {
     response,
-    json: () => bytes`${head}${joinBytes(reviewsJsonParts(catalog, page))}}\n`,
-    jsonLiteral: () => {
-      const parts = Array.from(page, (position) => catalog.reviewJsonEscaped(position));
-      return bytes`${ascii(JSON.stringify(head).slice(0, -1))}[${joinBytes(parts, ascii(','))}]}\\n"`;
-    },
+    json: () => [head, ...reviewsJsonParts(catalog, page), END],
+    jsonLiteral: () => [ascii(JSON.stringify(head).slice(0, -1)), ...reviewsJsonParts(catalog, page, catalog.reviewJsonEscaped), END_LITERAL],
   };
 }

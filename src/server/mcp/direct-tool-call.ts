@@ -8,7 +8,7 @@
  * integration tests check that both paths give the same answers.
  */
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { bytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
+import { ascii, bytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
@@ -16,8 +16,10 @@ const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The JSON-RPC response body for the message in a byte string, or undefined to let the SDK answer it. */
-export function directToolCall(messages: readonly JSONRPCMessage[], protocolVersion: string | null, tools: ToolSet): ByteString | undefined {
+const RESPONSE_START = ascii('{"result":');
+
+/** The JSON-RPC response body for the message in byte strings that join to it, or undefined to let the SDK answer it. */
+export function directToolCall(messages: readonly JSONRPCMessage[], protocolVersion: string | null, tools: ToolSet): ByteString[] | undefined {
   if (messages.length !== 1) return undefined;
   const message = messages[0] as Record<string, unknown>;
   if (message.method !== 'tools/call' || !('id' in message)) return undefined;
@@ -28,5 +30,5 @@ export function directToolCall(messages: readonly JSONRPCMessage[], protocolVers
   if (typeof name !== 'string' || !tools.has(name)) return undefined;
   if (args !== undefined && !isPlainObject(args)) return undefined;
   // The SDK's own response layout: result, then jsonrpc and id.
-  return bytes`{"result":${tools.callToJson(name, args)},"jsonrpc":"2.0","id":${toByteString(JSON.stringify(message.id))}}`;
+  return [RESPONSE_START, ...tools.callToJson(name, args), bytes`,"jsonrpc":"2.0","id":${toByteString(JSON.stringify(message.id))}}`];
 }

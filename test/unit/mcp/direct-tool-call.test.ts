@@ -1,6 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { fromByteString, toByteString, type ByteString } from '../../../src/domain/byte-string.ts';
+import { fromByteString, joinBytes, toByteString, type ByteString } from '../../../src/domain/byte-string.ts';
 import { directToolCall } from '../../../src/server/mcp/direct-tool-call.ts';
 import type { ToolSet } from '../../../src/server/mcp/tools/tool-set.ts';
 
@@ -13,7 +13,9 @@ const tools: ToolSet = {
   },
   callToJson: (name, args) => {
     calls.push([name, args]);
-    return toByteString(JSON.stringify({ content: [{ type: 'text', text: JSON.stringify(args ?? {}) }], structuredContent: { args: args ?? {} } }));
+    const json = JSON.stringify({ content: [{ type: 'text', text: JSON.stringify(args ?? {}) }], structuredContent: { args: args ?? {} } });
+    // In parts, as the tools give it.
+    return [toByteString(json.slice(0, 10)), toByteString(json.slice(10))];
   },
 };
 const call = (params: unknown, id: unknown = 7) => [{ jsonrpc: '2.0', id, method: 'tools/call', params }] as unknown as JSONRPCMessage[];
@@ -22,10 +24,10 @@ describe('directToolCall', () => {
   it('answers a single call of a known tool in the SDK layout', () => {
     const answer = directToolCall(call({ name: 'echo', arguments: { a: 1, b: 'Zoë’s roof' } }, 'é’'), '2025-06-18', tools);
     // UTF-8 bytes in a byte string, arguments and id alike.
-    expect(fromByteString(answer as ByteString)).toBe(
+    expect(fromByteString(joinBytes(answer as ByteString[]))).toBe(
       '{"result":{"content":[{"type":"text","text":"{\\"a\\":1,\\"b\\":\\"Zoë’s roof\\"}"}],"structuredContent":{"args":{"a":1,"b":"Zoë’s roof"}}},"jsonrpc":"2.0","id":"é’"}',
     );
-    expect(directToolCall(call({ name: 'echo', _meta: { progressToken: 1 } }), null, tools)).toContain('"id":7');
+    expect(joinBytes(directToolCall(call({ name: 'echo', _meta: { progressToken: 1 } }), null, tools) ?? [])).toContain('"id":7');
   });
 
   it('leaves everything unusual to the SDK', () => {

@@ -7,7 +7,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { bytes, fromByteString, toByteString, type ByteString } from '../../../domain/byte-string.ts';
+import { ascii, fromByteString, joinBytes, toByteString, type ByteString } from '../../../domain/byte-string.ts';
 import { issuesFromZod, type Parsed } from '../../../domain/catalog/query-issues.ts';
 import type { QueryIssue } from '../../../domain/schemas/errors.ts';
 
@@ -16,9 +16,12 @@ const ANNOTATIONS = { readOnlyHint: true, idempotentHint: true, openWorldHint: f
 
 /**
  * A tool's result; `json` and `jsonLiteral` give its JSON text (and that text as a JSON
- * string literal) in byte strings when the tool has them prepared, so it is not serialised again.
+ * string literal) in byte strings that join to it when the tool has them prepared, so it
+ * is not serialised again.
  */
-export type Outcome<T> = { ok: true; value: T; json?: () => ByteString; jsonLiteral?: () => ByteString } | { ok: false; message: string };
+export type Outcome<T> =
+  | { ok: true; value: T; json?: () => ByteString[]; jsonLiteral?: () => ByteString[] }
+  | { ok: false; message: string };
 
 export interface ToolSpec<Input extends z.ZodObject, Args, Result> {
   name: string;
@@ -37,11 +40,19 @@ export interface ToolSpec<Input extends z.ZodObject, Args, Result> {
 export interface McpTool {
   readonly definition: Tool;
   call(args: Record<string, unknown> | undefined): CallToolResult;
-  /** The same result as JSON text in a byte string, without serialising again what the tool already has as JSON. */
-  callToJson(args: Record<string, unknown> | undefined): ByteString;
+  /**
+   * The same result as JSON text in byte strings that join to it, without serialising
+   * again what the tool already has as JSON.
+   */
+  callToJson(args: Record<string, unknown> | undefined): ByteString[];
 }
 
 export type JsonObject = Record<string, unknown>;
+
+// A CallToolResult's JSON around its text copy and structured content, in the SDK's member order.
+const RESULT_START = ascii('{"content":[{"type":"text","text":');
+const RESULT_MIDDLE = ascii('}],"structuredContent":');
+const RESULT_END = ascii('}');
 
 const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
@@ -103,18 +114,18 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       const outcome = run(args);
       if (!outcome.ok) return outcome.error;
       return {
-        content: [{ type: 'text', text: outcome.json ? fromByteString(outcome.json()) : JSON.stringify(outcome.value) }],
+        content: [{ type: 'text', text: outcome.json ? fromByteString(joinBytes(outcome.json())) : JSON.stringify(outcome.value) }],
         structuredContent: outcome.value as JsonObject,
       };
     },
     callToJson(args) {
       const outcome = run(args);
-      if (!outcome.ok) return toByteString(JSON.stringify(outcome.error));
+      if (!outcome.ok) return [toByteString(JSON.stringify(outcome.error))];
       // The text is the structured content's JSON: it goes in once as a string and once as the object.
       const text = outcome.json ? undefined : JSON.stringify(outcome.value);
-      const json = outcome.json?.() ?? toByteString(text as string);
-      const literal = outcome.jsonLiteral?.() ?? toByteString(JSON.stringify(text ?? fromByteString(json)));
-      return bytes`{"content":[{"type":"text","text":${literal}}],"structuredContent":${json}}`;
+      const json = outcome.json?.() ?? [toByteString(text as string)];
+      const literal = outcome.jsonLiteral?.() ?? [toByteString(JSON.stringify(text ?? fromByteString(joinBytes(json))))];
+      return [RESULT_START, ...literal, RESULT_MIDDLE, ...json, RESULT_END];
     },
   };
 }

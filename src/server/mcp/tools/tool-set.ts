@@ -7,8 +7,8 @@ export interface ToolSet {
   readonly list: readonly Tool[];
   has(name: string): boolean;
   call(name: string, args: Record<string, unknown> | undefined): CallToolResult;
-  /** The result of a known tool as JSON text in a byte string (see McpTool.callToJson). */
-  callToJson(name: string, args: Record<string, unknown> | undefined): ByteString;
+  /** The result of a known tool as JSON text in byte strings that join to it (see McpTool.callToJson). */
+  callToJson(name: string, args: Record<string, unknown> | undefined): ByteString[];
 }
 
 export function toolSet(tools: readonly McpTool[]): ToolSet {
