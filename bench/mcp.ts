@@ -88,7 +88,8 @@ function table(rows: Row[]): string {
   const head = ['reviews', 'query', 'HTTP body', 'MCP body', 'HTTP req/s', 'HTTP p99', 'MCP req/s', 'MCP p50', 'MCP p99', 'ratio', 'goal', 'CPU µs HTTP/MCP', 'CPU ratio'];
   const lines = rows.map((r) => {
     const ratio = r.mcp.rps / r.http.rps;
-    const cpu = r.http.cpuMicros !== undefined && r.mcp.cpuMicros !== undefined ? [r.http.cpuMicros, r.mcp.cpuMicros] : undefined;
+    const [httpCpu, mcpCpu] = [r.http.cpuMicros, r.mcp.cpuMicros];
+    const cpuKnown = httpCpu !== undefined && mcpCpu !== undefined;
     const failures = r.mcp.failures + r.http.failures;
     return [
       fmt(r.size),
@@ -102,8 +103,8 @@ function table(rows: Row[]): string {
       fmt(r.mcp.p99),
       fmt(ratio, 2),
       failures ? `${failures} failures` : ratio >= GOAL ? 'met' : 'MISSED',
-      cpu ? `${fmt(cpu[0] as number)} / ${fmt(cpu[1] as number)}` : 'n/a',
-      cpu ? fmt((cpu[0] as number) / (cpu[1] as number), 2) : 'n/a',
+      cpuKnown ? `${fmt(httpCpu)} / ${fmt(mcpCpu)}` : 'n/a',
+      cpuKnown ? fmt(httpCpu / mcpCpu, 2) : 'n/a',
     ];
   });
   return markdownTable(head, lines);

@@ -6,8 +6,8 @@
  * is joined into two bytes a character, and the answer must then be transcoded to
  * UTF-8 on the way out; measured on a search page, that was 2 to 2.5 times the CPU
  * of the whole answer. The catalog keeps each review's JSON as a byte string, and
- * the answers built from it say so (`Answer.byteString`) so that they are written
- * as Latin-1, which gives back the UTF-8 bytes.
+ * the answers built from it say so (`body: { bytes }`, see src/server/http/answer.ts)
+ * so that they are written as Latin-1, which gives back the UTF-8 bytes.
  *
  * The brand keeps them from being mixed with text by accident: ASCII is the same
  * in both, so ASCII text may be passed through `ascii` (numbers, JSON punctuation),
@@ -37,6 +37,6 @@ export function bytes(literals: TemplateStringsArray, ...values: ByteString[]): 
 }
 
 /** Byte strings joined: still a byte string. */
-export function joinBytes(parts: readonly ByteString[], separator: ByteString = ascii('')): ByteString {
-  return parts.join(separator) as ByteString;
+export function joinBytes(parts: readonly ByteString[]): ByteString {
+  return parts.join('') as ByteString;
 }

@@ -20,7 +20,7 @@ describe('byte strings', () => {
 
   it('join and template into byte strings of the joined text', () => {
     const [first, second] = [toByteString('Zoë'), toByteString('’s roof')];
-    expect(fromByteString(joinBytes([first, second], ascii(', ')))).toBe('Zoë, ’s roof');
+    expect(fromByteString(joinBytes([first, ascii(', '), second]))).toBe('Zoë, ’s roof');
     expect(fromByteString(bytes`{"a":"${first}","b":"${second}"}`)).toBe('{"a":"Zoë","b":"’s roof"}');
   });
 });

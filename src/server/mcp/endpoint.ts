@@ -31,11 +31,9 @@ export interface McpRequest {
   header(name: string): string | null;
   /** The body as text, or undefined once it is longer than `maxBytes` (the rest is not kept). */
   text(maxBytes: number): Promise<string | undefined>;
-  /**
-   * The request as a web Request for the SDK's transport: its headers with these
-   * replaced, and no body (nor Content-Length or Transfer-Encoding).
-   */
-  forward(headers: Record<string, string>): Request;
+  /** The absolute URL, and every header as [name, value] pairs: what the SDK's web Request is made of. */
+  readonly url: string;
+  headerPairs(): Iterable<[string, string]>;
 }
 
 /** A plain answer, or an SSE stream (the SDK's answer when the client takes only text/event-stream). */
@@ -44,6 +42,8 @@ export type McpAnswer = Answer & { stream?: ReadableStream<Uint8Array> };
 export type McpEndpoint = (request: McpRequest) => Promise<McpAnswer>;
 
 const SESSION_HEADER = 'Mcp-Session-Id';
+/** Headers the forwarded request must not carry: its body goes over already parsed. */
+const BODY_HEADERS = new Set(['content-length', 'transfer-encoding']);
 
 /** Sets a header whatever the case of the name it already has; Vary is added to, not replaced. */
 function setHeader(answer: Answer, name: string, value: string): void {
@@ -54,6 +54,20 @@ function setHeader(answer: Answer, name: string, value: string): void {
     delete answer.headers[key];
   }
   answer.headers[name] = value;
+}
+
+/**
+ * The request as the SDK's transport takes it: a web Request without its body, and
+ * with these headers replaced (names in lower case).
+ */
+function forwarded(request: McpRequest, replaced: Record<string, string>): Request {
+  const headers = new Headers();
+  for (const [name, value] of request.headerPairs()) {
+    const lower = name.toLowerCase();
+    if (!BODY_HEADERS.has(lower) && !(lower in replaced)) headers.append(lower, value);
+  }
+  for (const [name, value] of Object.entries(replaced)) headers.set(name, value);
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /** The SDK's web Response as an answer: JSON is read out, an SSE stream handed on as it comes. */
@@ -105,12 +119,12 @@ export function createMcpEndpoint(settings: McpSettings, createServer: () => Ser
     if (direct !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes: direct } });
 
     // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
-    const forwarded = request.forward({ accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
+    const sdkRequest = forwarded(request, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
     const server = createServer();
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
     await server.connect(transport);
     // Nothing outlives the answer (an SSE stream ends once it is written), so nothing needs closing.
-    return finish(await fromResponse(await transport.handleRequest(forwarded, { parsedBody: parsed.body })));
+    return finish(await fromResponse(await transport.handleRequest(sdkRequest, { parsedBody: parsed.body })));
   }
 
   return async function answerMcpRequest(request: McpRequest): Promise<McpAnswer> {

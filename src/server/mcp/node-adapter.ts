@@ -16,9 +16,6 @@ export function isMcpPath(pathname: string): boolean {
   return pathname === '/mcp' || pathname === '/mcp/';
 }
 
-/** Headers the forwarded request must not carry: its body is not sent on. */
-const BODY_HEADERS = new Set(['content-length', 'transfer-encoding']);
-
 /** The body up to `maxBytes`; past that, undefined, and the rest is let flow away unread. */
 function readText(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
   if (Number(req.headers['content-length']) > maxBytes) {
@@ -61,14 +58,10 @@ function nodeRequest(req: IncomingMessage): McpRequest {
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
     text: (maxBytes) => readText(req, maxBytes),
-    forward(replaced) {
-      const headers = new Headers();
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-        const name = (req.rawHeaders[i] as string).toLowerCase();
-        if (!BODY_HEADERS.has(name) && !(name in replaced)) headers.append(name, req.rawHeaders[i + 1] as string);
-      }
-      for (const [name, value] of Object.entries(replaced)) headers.set(name, value);
-      return new Request(`http://localhost${req.url ?? '/'}`, { method: req.method, headers });
+    url: `http://localhost${req.url ?? '/'}`,
+    *headerPairs() {
+      // Raw, so that repeated headers reach the SDK as they came.
+      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) yield [req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string];
     },
   };
 }

@@ -15,13 +15,8 @@ function webRequest(request: Request): McpRequest {
       const read = await readRequestBody(request, maxBytes);
       return read.tooLarge ? undefined : read.text;
     },
-    forward(replaced) {
-      const headers = new Headers(request.headers);
-      headers.delete('content-length');
-      headers.delete('transfer-encoding');
-      for (const [name, value] of Object.entries(replaced)) headers.set(name, value);
-      return new Request(request.url, { method: request.method, headers });
-    },
+    url: request.url,
+    headerPairs: () => request.headers,
   };
 }
 
