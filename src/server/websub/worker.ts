@@ -46,21 +46,22 @@ export function createWorker(options: WorkerOptions) {
   const connectTimeoutMs = Math.min(CONNECT_TIMEOUT_MS, timeoutMs);
   const inFlight = new Set<Promise<void>>();
   const shutdown = new AbortController();
-  const contents = new Map<number, StoredContent>();
+  const contents = new Map<number, Promise<StoredContent | undefined>>();
   let timer: NodeJS.Timeout | undefined;
   let wakeQueued = false;
   let ticking: Promise<void> | undefined;
   let started = false;
   let lastSweep = Number.NEGATIVE_INFINITY;
 
-  /** The body of a content version; a fan-out reads it once, not once per subscriber. */
-  async function contentOf(id: number): Promise<StoredContent | undefined> {
+  /** The body of a content version; a fan-out reads it once, not once per subscriber (concurrent readers share one read). */
+  function contentOf(id: number): Promise<StoredContent | undefined> {
     let content = contents.get(id);
     if (!content) {
-      content = await store.content(id);
-      if (!content) return undefined;
+      content = store.content(id);
       if (contents.size >= 8) contents.delete(contents.keys().next().value as number);
       contents.set(id, content);
+      // A failed or empty read is not kept.
+      content.then((found) => found || contents.delete(id), () => contents.delete(id));
     }
     return content;
   }

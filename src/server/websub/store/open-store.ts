@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { RateLimitOptions } from '../../../domain/websub/rate-limit.ts';
 import type { Config } from '../../config.ts';
 import type { HubStore } from './hub-store.ts';
+import { openPostgresStore } from './postgres-store.ts';
 import { openHubDatabase } from './sqlite-database.ts';
 import { createSqliteStore } from './sqlite-store.ts';
 
@@ -14,5 +15,6 @@ export function hubDatabaseFile(config: Pick<Config, 'HUB_DB' | 'projectRoot'>):
 }
 
 export async function openHubStore(config: Config, rate: RateLimitOptions): Promise<HubStore> {
+  if (config.DATABASE_URL) return openPostgresStore(config.DATABASE_URL, rate);
   return createSqliteStore(openHubDatabase(hubDatabaseFile(config)), rate);
 }
