@@ -3,7 +3,7 @@ import { insightsDocument } from '../../../src/domain/insights/document.ts';
 import { recurringTopics } from '../../../src/domain/insights/topics.ts';
 import { validateContent } from '../../../src/domain/content/validate.ts';
 import { buildSite } from '../../../src/domain/site.ts';
-import type { ReviewAspect } from '../../../src/domain/schemas/review.ts';
+import type { AnalyzedAspect } from '../../../src/domain/insights/owner-corrections.ts';
 import { insightsSchema } from '../../../src/domain/schemas/insights.ts';
 
 const business = {
@@ -29,7 +29,7 @@ const reviews = [
 ] as const;
 
 // A stand-in analyzer with fixed answers, so these tests check the aggregation alone.
-const labels: Record<string, ReviewAspect[]> = {
+const labels: Record<string, AnalyzedAspect[]> = {
   r1: [{ aspect: 'cleanup', sentiment: 'positive', score: 0.6, excerpt: 'The magnet sweep was thorough.' }],
   r2: [
     { aspect: 'cleanup', sentiment: 'positive', score: 0.9, excerpt: 'Magnet sweep again, spotless.' },
