@@ -36,13 +36,13 @@ export const aspectCorrectionsSchema = z
   })
   .transform((map) => map as AspectCorrections);
 
-/** A label as the analyzer gives it: `confidence` in [0, 1] once the analyzer provides one. */
+/** A label as the analyzer gives it, with its confidence in [0, 1] (see absa/README.md "Confidence"). */
 export interface AnalyzedAspect {
   aspect: AspectId;
   sentiment: Sentiment;
   score: number;
+  confidence: number;
   excerpt: string;
-  confidence?: number;
 }
 
 const OWNER_SCORE: Record<Sentiment, number> = { positive: 1, neutral: 0, negative: -1 };
@@ -56,20 +56,13 @@ const OWNER_SCORE: Record<Sentiment, number> = { positive: 1, neutral: 0, negati
 export function applyOwnerCorrections(analyzed: readonly AnalyzedAspect[], corrections: AspectCorrections | undefined): ReviewAspect[] {
   const kept: ReviewAspect[] = analyzed
     .filter((label) => corrections?.[label.aspect] === undefined)
-    .map(({ aspect, sentiment, score, excerpt, confidence }) => ({
-      aspect,
-      sentiment,
-      score,
-      excerpt,
-      source: 'analyzer' as const,
-      ...(confidence === undefined ? {} : { confidence }),
-    }));
+    .map(({ aspect, sentiment, score, confidence, excerpt }) => ({ aspect, sentiment, score, confidence, excerpt, source: 'analyzer' as const }));
   if (!corrections) return kept;
   for (const aspect of ASPECTS) {
     const sentiment = corrections[aspect];
     if (sentiment === undefined || sentiment === 'none') continue;
     const agreeing = analyzed.find((label) => label.aspect === aspect && label.sentiment === sentiment);
-    kept.push({ aspect, sentiment, score: OWNER_SCORE[sentiment], excerpt: agreeing?.excerpt ?? null, source: 'owner', confidence: 1 });
+    kept.push({ aspect, sentiment, score: OWNER_SCORE[sentiment], confidence: 1, excerpt: agreeing?.excerpt ?? null, source: 'owner' });
   }
   return kept;
 }

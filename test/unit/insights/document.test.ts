@@ -30,13 +30,13 @@ const reviews = [
 
 // A stand-in analyzer with fixed answers, so these tests check the aggregation alone.
 const labels: Record<string, AnalyzedAspect[]> = {
-  r1: [{ aspect: 'cleanup', sentiment: 'positive', score: 0.6, excerpt: 'The magnet sweep was thorough.' }],
+  r1: [{ aspect: 'cleanup', sentiment: 'positive', score: 0.6, confidence: 0.6, excerpt: 'The magnet sweep was thorough.' }],
   r2: [
-    { aspect: 'cleanup', sentiment: 'positive', score: 0.9, excerpt: 'Magnet sweep again, spotless.' },
-    { aspect: 'timeliness', sentiment: 'positive', score: 0.5, excerpt: 'Ann fixed the gutter guards fast.' },
+    { aspect: 'cleanup', sentiment: 'positive', score: 0.9, confidence: 0.9, excerpt: 'Magnet sweep again, spotless.' },
+    { aspect: 'timeliness', sentiment: 'positive', score: 0.5, confidence: 0.5, excerpt: 'Ann fixed the gutter guards fast.' },
   ],
-  r3: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.8, excerpt: 'Bob did the gutter guards but left nails everywhere.' }],
-  r4: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.3, excerpt: 'The magnet sweep missed a few.' }],
+  r3: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.8, confidence: 0.8, excerpt: 'Bob did the gutter guards but left nails everywhere.' }],
+  r4: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.3, confidence: 0.3, excerpt: 'The magnet sweep missed a few.' }],
   r5: [],
 };
 

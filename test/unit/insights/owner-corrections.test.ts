@@ -4,18 +4,18 @@ import { validateContent } from '../../../src/domain/content/validate.ts';
 
 const analyzed: AnalyzedAspect[] = [
   { aspect: 'workmanship', sentiment: 'negative', score: -0.6, excerpt: 'A drip started before they came.', confidence: 0.55 },
-  { aspect: 'cleanup', sentiment: 'positive', score: 0.7, excerpt: 'Spotless yard.' },
-  { aspect: 'price', sentiment: 'neutral', score: 0.1, excerpt: 'They were affordable.' },
-  { aspect: 'workmanship', sentiment: 'positive', score: 0.8, excerpt: 'The new roof is perfect.' },
+  { aspect: 'cleanup', sentiment: 'positive', score: 0.7, excerpt: 'Spotless yard.', confidence: 0.7 },
+  { aspect: 'price', sentiment: 'neutral', score: 0.1, excerpt: 'They were affordable.', confidence: 0.24 },
+  { aspect: 'workmanship', sentiment: 'positive', score: 0.8, excerpt: 'The new roof is perfect.', confidence: 0.8 },
 ];
 
 describe('owner corrections of aspect labels', () => {
   it('keeps the analyzer labels, marked as such, when the owner corrects nothing', () => {
     expect(applyOwnerCorrections(analyzed, undefined)).toEqual([
       { aspect: 'workmanship', sentiment: 'negative', score: -0.6, excerpt: 'A drip started before they came.', source: 'analyzer', confidence: 0.55 },
-      { aspect: 'cleanup', sentiment: 'positive', score: 0.7, excerpt: 'Spotless yard.', source: 'analyzer' },
-      { aspect: 'price', sentiment: 'neutral', score: 0.1, excerpt: 'They were affordable.', source: 'analyzer' },
-      { aspect: 'workmanship', sentiment: 'positive', score: 0.8, excerpt: 'The new roof is perfect.', source: 'analyzer' },
+      { aspect: 'cleanup', sentiment: 'positive', score: 0.7, excerpt: 'Spotless yard.', source: 'analyzer', confidence: 0.7 },
+      { aspect: 'price', sentiment: 'neutral', score: 0.1, excerpt: 'They were affordable.', source: 'analyzer', confidence: 0.24 },
+      { aspect: 'workmanship', sentiment: 'positive', score: 0.8, excerpt: 'The new roof is perfect.', source: 'analyzer', confidence: 0.8 },
     ]);
   });
 
