@@ -1,0 +1,108 @@
+/**
+ * Two server processes on one PostgreSQL database, as behind a load balancer,
+ * with a real local HTTPS subscriber: subscriptions through either instance, a
+ * publish through the other, exactly one delivery per subscriber. Then a SIGKILL
+ * of one instance in the middle of a fan-out to 200 slow callbacks: the other
+ * takes over the dead one's claims once their lease passes, and every subscriber
+ * gets the content; duplicates only where the dead instance had a request in
+ * flight whose answer it never read.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { HubStore } from '../../src/server/websub/store/hub-store.ts';
+import { openPostgresStore } from '../../src/server/websub/store/postgres-store.ts';
+import { hubPost, startHubServer, TEST_RATE, TOPICS } from '../support/hub.ts';
+import { createTestCertificates, scratchDir, startSubscriber, type Subscriber, type TestCertificates } from '../support/https-subscriber.ts';
+import { startPostgres, type TestPostgres } from '../support/postgres.ts';
+import type { RunningServer } from '../support/server.ts';
+
+const TIMEOUT_MS = 1000;
+let cluster: TestPostgres;
+let certs: TestCertificates;
+let subscriber: Subscriber;
+let store: HubStore;
+let databaseUrl: string;
+const servers: RunningServer[] = [];
+let dir: string;
+
+const startInstance = (name: string) =>
+  startHubServer(inject('smallBuild'), {
+    hubDb: path.join(dir, `${name}-unused.sqlite`), caFile: certs.caFile, databaseUrl, timeoutMs: TIMEOUT_MS,
+    retryDelaysMs: '200,200', perHostConcurrency: 32,
+  });
+
+beforeAll(async () => {
+  dir = scratchDir('postgres-instances');
+  [cluster, certs] = await Promise.all([startPostgres(), createTestCertificates(dir)]);
+  databaseUrl = await cluster.createDatabase('instances');
+  subscriber = await startSubscriber(certs);
+  // Both start at once: the advisory lock lets one migrate while the other waits.
+  servers.push(...(await Promise.all([startInstance('a'), startInstance('b')])));
+  store = await openPostgresStore(databaseUrl, TEST_RATE);
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+  await store?.close();
+  await subscriber?.close();
+  await cluster?.stop();
+});
+
+describe('two instances on one PostgreSQL database', () => {
+  it('subscriptions through both, a publish through either: each subscriber gets the change exactly once', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const names = ['via-a-1', 'via-a-2', 'via-a-3', 'via-b-1', 'via-b-2', 'via-b-3'];
+    for (const name of names) {
+      const through = name.startsWith('via-a') ? a : b;
+      const res = await hubPost(through.url, { 'hub.mode': 'subscribe', 'hub.callback': subscriber.callback(name), 'hub.topic': TOPICS.jsonFeed });
+      expect(res.status).toBe(202);
+    }
+    await subscriber.waitFor('every subscription', async () => (await store.subscriptions()).length === names.length);
+    for (const name of names) expect(subscriber.verifications(name)).toHaveLength(1);
+
+    expect((await hubPost(b.url, { 'hub.mode': 'publish', 'hub.url': TOPICS.jsonFeed })).status).toBe(202);
+    // The other instance sees the same last-distributed hash: nothing is sent twice.
+    const again = await hubPost(a.url, { 'hub.mode': 'publish', 'hub.url': TOPICS.jsonFeed });
+    expect(again.json.message).toMatch(/unchanged/);
+    await subscriber.waitFor('every delivery', () => names.every((name) => subscriber.acknowledged(name).length >= 1));
+    await subscriber.waitFor('the queue to empty', async () => (await store.pendingDeliveryCount()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const name of names) expect(subscriber.posts(name), name).toHaveLength(1);
+  });
+
+  it('SIGKILL of one instance mid fan-out to 200 slow callbacks: the other finishes, nothing lost', async () => {
+    const names = Array.from({ length: 200 }, (_, i) => `slow-${i}`);
+    const now = Date.now();
+    for (const name of names) {
+      const callback = subscriber.callback(name, { deliver: [{ status: 200, delayMs: 250 }] });
+      await store.activateSubscription({ topic: TOPICS.reviews, callback, callbackHost: 'localhost', callbackAddress: '127.0.0.1', secret: null, leaseSeconds: 86_400 }, now);
+    }
+    const [a, b] = servers as [RunningServer, RunningServer];
+    expect((await hubPost(b.url, { 'hub.mode': 'publish', 'hub.url': TOPICS.reviews })).status).toBe(202);
+    const received = () => names.filter((name) => subscriber.posts(name).length > 0).length;
+    await subscriber.waitFor('the fan-out under way', () => received() >= 40);
+    await a.stop('SIGKILL');
+    const atKill = received();
+    expect(atKill).toBeLessThan(names.length);
+
+    await subscriber.waitFor('every subscriber served', () => received() === names.length, 30_000);
+    await subscriber.waitFor('the queue to empty', async () => (await store.pendingDeliveryCount()) === 0, 15_000);
+    const repeated = names.filter((name) => subscriber.posts(name).length > 1);
+    // Only requests in flight at the kill can repeat: at most the dead instance's 32 slots.
+    expect(repeated.length).toBeLessThanOrEqual(32);
+    for (const name of names) expect(subscriber.posts(name).length, name).toBeLessThanOrEqual(2);
+    expect((await store.subscriptions()).filter((s) => s.topic === TOPICS.reviews)).toHaveLength(200);
+  });
+  it('shares the per-client rate limit: a client cannot multiply its allowance by the number of instances', async () => {
+    // The killed instance is replaced by a third, as a load balancer's pool would be.
+    servers.push(await startInstance('c'));
+    const [, b, c] = servers as [RunningServer, RunningServer, RunningServer];
+    const statuses: number[] = [];
+    // A burst of 30, then 1 a second: what the earlier tests used counts too.
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await hubPost((i % 2 ? b : c).url, { 'hub.mode': 'publish', 'hub.url': TOPICS.atom })).status);
+    }
+    expect(statuses.filter((s) => s === 202).length).toBeLessThanOrEqual(31);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  });
+});
