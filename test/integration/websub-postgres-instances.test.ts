@@ -7,9 +7,14 @@
  * gets the content; duplicates only where the dead instance had a request in
  * flight whose answer it never read.
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HubStore } from '../../src/server/websub/store/hub-store.ts';
+import { openHubDatabase } from '../../src/server/websub/store/sqlite-database.ts';
+import { createSqliteStore } from '../../src/server/websub/store/sqlite-store.ts';
+import { PROJECT_ROOT } from '../support/build.ts';
 import { openPostgresStore } from '../../src/server/websub/store/postgres-store.ts';
 import { hubPost, startHubServer, TEST_RATE, TOPICS } from '../support/hub.ts';
 import { createTestCertificates, scratchDir, startSubscriber, type Subscriber, type TestCertificates } from '../support/https-subscriber.ts';
@@ -104,5 +109,40 @@ describe('two instances on one PostgreSQL database', () => {
     }
     expect(statuses.filter((s) => s === 202).length).toBeLessThanOrEqual(31);
     expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  });
+});
+
+describe('npm run hub:migrate-to-postgres', () => {
+  it('copies subscriptions, the last distributed content and pending deliveries; a republish of the same bytes sends nothing', async () => {
+    const hubDb = path.join(dir, 'to-migrate.sqlite');
+    const db = openHubDatabase(hubDb);
+    const sqlite = createSqliteStore(db, TEST_RATE, { file: hubDb });
+    const now = Date.now();
+    const bytes = Buffer.from('<feed>migrated</feed>');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    for (const name of ['moved-1', 'moved-2', 'moved-3']) {
+      const callback = `https://subscriber.example/${name}`;
+      await sqlite.activateSubscription({ topic: TOPICS.atom, callback, callbackHost: 'subscriber.example', callbackAddress: '93.184.216.34', secret: name, leaseSeconds: 86_400 }, now);
+    }
+    expect(await sqlite.publishContent(TOPICS.atom, hash, 'application/atom+xml', bytes, now)).toEqual({ changed: true, queued: 3 });
+    const before = await sqlite.subscriptions();
+    db.close();
+
+    const target = await cluster.createDatabase('migrated');
+    const output = execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/hub-migrate-to-postgres.ts')], {
+      cwd: PROJECT_ROOT, env: { ...process.env, HUB_DB: hubDb, DATABASE_URL: target }, encoding: 'utf8',
+    });
+    expect(output).toContain('3 subscriptions');
+    expect(output).toContain('3 pending deliveries');
+
+    const migrated = await openPostgresStore(target, TEST_RATE);
+    try {
+      const strip = (rows: Awaited<ReturnType<HubStore['subscriptions']>>) => rows.map(({ id: _id, ...rest }) => rest);
+      expect(strip(await migrated.subscriptions())).toEqual(strip(before));
+      expect(await migrated.pendingDeliveryCount()).toBe(3);
+      expect(await migrated.publishContent(TOPICS.atom, hash, 'application/atom+xml', bytes, now)).toEqual({ changed: false, queued: 0 });
+    } finally {
+      await migrated.close();
+    }
   });
 });

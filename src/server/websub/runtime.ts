@@ -64,7 +64,7 @@ async function createHubServices() {
     await worker.stop(Math.min(SHUTDOWN_GRACE_MS, config.HUB_TIMEOUT_MS));
     await store.close();
   });
-  return { handle, hub };
+  return { handle, hub, problem: () => store.problem() };
 }
 
 let services: ReturnType<typeof createHubServices> | undefined;
