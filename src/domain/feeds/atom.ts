@@ -1,15 +1,13 @@
 import { Feed } from 'feed';
 import { dateToInstant } from '../dates.ts';
+import { stripXmlForbidden } from '../xml-text.ts';
 import type { Site } from '../site.ts';
 import { entryUpdated, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
 
 // The `feed` package wraps titles and content in CDATA typed as HTML, so plain text
 // is escaped as HTML; escaping `>` also keeps a `]]>` in a review from ending the CDATA.
-// XML 1.0 forbids most control characters even inside CDATA.
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
 function escapeHtml(text: string): string {
-  return text.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function textToHtml(text: string): string {
@@ -19,7 +17,13 @@ function textToHtml(text: string): string {
     .join('');
 }
 
-/** Atom (RFC 4287) of the newest reviews, with rel="self" and rel="hub" links. */
+/**
+ * Atom (RFC 4287) of the newest reviews, with rel="self" and rel="hub" links.
+ * The content check refuses the characters XML 1.0 forbids, but the feed is pushed
+ * to every subscriber, and one such character makes strict readers drop all of it:
+ * the writer strips them from the whole document on its own as well (in element
+ * text, CDATA and attributes alike, where they can never be well-formed).
+ */
 export function atomFeed(site: Site): string {
   const { business, urls } = site;
   const feed = new Feed({
@@ -51,5 +55,5 @@ export function atomFeed(site: Site): string {
       category: review.services.map((s) => ({ term: s.id })),
     });
   }
-  return feed.atom1();
+  return stripXmlForbidden(feed.atom1());
 }
