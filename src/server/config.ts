@@ -40,6 +40,8 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+  // Largest MCP answer built, in bytes (src/server/mcp/answer-budget.ts): 4 MiB unless set.
+  MCP_ANSWER_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
   PUBLISH_STATE_DIR: z.string().min(1).default('data/published'),
 });
 

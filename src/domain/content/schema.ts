@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from '../dates.ts';
+import { aspectCorrectionsSchema } from '../insights/owner-corrections.ts';
 import { LIMITS } from './limits.ts';
 
 /** A text field with a length limit (see limits.ts), saying the limit when it is passed. */
@@ -69,6 +70,8 @@ export const reviewFrontMatterSchema = z.strictObject({
       text: boundedText(LIMITS.responseTextChars, "the owner's answer").trim().min(1, 'must not be empty'),
     })
     .optional(),
+  /** The owner's reading of aspects, replacing the analyzer's (see insights/owner-corrections.ts). */
+  aspects: aspectCorrectionsSchema.optional(),
 });
 export type ReviewFrontMatter = z.infer<typeof reviewFrontMatterSchema>;
 
