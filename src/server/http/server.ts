@@ -12,7 +12,9 @@ import onHeaders from 'on-headers';
 import { encodedEtag } from './conditional.ts';
 import { writeAnswer } from './answer.ts';
 import { apiErrorAnswer } from './api-error.ts';
+import { answerClientError } from './client-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
+import { normaliseRequestTarget } from './request-target.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { answerMcp, isMcpPath } from '../mcp/node-adapter.ts';
 import { getCatalog } from '../runtime/catalog.ts';
@@ -39,12 +41,15 @@ function hasValidPercentEncoding(url: string | undefined): boolean {
   }
 }
 
-/** The Astro adapter would answer such a URL with a plain-text 400; the API promises JSON errors. */
-const MALFORMED_URL = apiErrorAnswer(
-  400,
-  'bad_request',
-  'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.',
-);
+const MALFORMED_MESSAGE = 'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.';
+
+/**
+ * The Astro adapter would answer such a URL with a plain-text 400; the API promises
+ * JSON errors. Search and since name the parameter at fault themselves.
+ */
+const MALFORMED_URL = apiErrorAnswer(400, 'bad_request', MALFORMED_MESSAGE, {
+  issues: [{ path: 'url', code: 'malformed_percent_encoding', message: MALFORMED_MESSAGE }],
+});
 
 /**
  * CORS preflight for the public read API: a browser sends one before a GET that
@@ -72,9 +77,10 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
   // Built now rather than by the first search, which would wait for it (seconds at 100,000 reviews).
   getCatalog();
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     try {
-      if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
+      const target = normaliseRequestTarget(req);
+      if (!target.ok) return writeAnswer(req, res, target.answer);
       // Resolved against a base, so that a path starting with // stays a path.
       const url = new URL(`http://localhost${req.url ?? '/'}`);
       const endpoint = reviewEndpointFor(req.method, url.pathname);
@@ -86,6 +92,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
         distinguishEncodedEtag(res);
         return compress(req, res, () => writeAnswer(req, res, answer));
       }
+      if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
       // MCP, past Astro as well (see src/server/mcp/node-adapter.ts); it answers its own preflights.
       if (isMcpPath(url.pathname)) {
         if (!req.headers['accept-encoding']) return void answerMcp(req, res);
@@ -100,6 +107,8 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
       res.end('Internal server error\n');
     }
   });
+  server.on('clientError', answerClientError);
+  return server;
 }
 
 /**
