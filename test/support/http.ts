@@ -10,10 +10,11 @@ export interface RawResponse {
 
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  /** `localAddress` picks the client's address (any 127.x.y.z on Linux loopback), as another client would have. */
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, timeout: 15_000 }, (res) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, timeout: 15_000, localAddress: options.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
