@@ -37,6 +37,8 @@ const envSchema = z.object({
       return delays;
     }),
   HUB_TIMEOUT_MS: positiveMs.default(10_000),
+  /** Requests in flight to one callback host, across every instance on the store. */
+  HUB_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   MCP_SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MCP_ALLOWED_ORIGINS: z
     .string()

@@ -10,8 +10,7 @@ export interface RawResponse {
 
 export function rawRequest(
   url: string,
-  /** `localAddress` picks the client's address (any 127.x.y.z on Linux loopback), as another client would have. */
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; /** Another loopback source address (127.0.0.2, …): another client. */ localAddress?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers, timeout: 15_000, localAddress: options.localAddress }, (res) => {
