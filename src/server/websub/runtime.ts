@@ -12,6 +12,7 @@ import { onShutdown } from '../runtime/shutdown.ts';
 import { systemResolver } from './address-guard.ts';
 import { createHub } from './hub.ts';
 import { createHubEndpoint } from './hub-endpoint.ts';
+import { distributeOnBuildSwitch } from './follow-builds.ts';
 import { createHttpsClient } from './https-client.ts';
 import { openHubDatabase } from './store/database.ts';
 import { createHubStore } from './store/hub-store.ts';
@@ -55,7 +56,9 @@ function createHubServices() {
     rateDescription: `${RATE.burst} at once, then ${RATE.perSecond} per second`,
   });
   worker.start();
+  const stopFollowing = distributeOnBuildSwitch(hub, topics, log);
   onShutdown(async () => {
+    stopFollowing();
     await worker.stop(Math.min(SHUTDOWN_GRACE_MS, config.HUB_TIMEOUT_MS));
     db.close();
   });
