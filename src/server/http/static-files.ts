@@ -5,6 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 import Negotiator from 'negotiator';
 import type { StaticFileEntry, StaticManifest } from '../../build/static-manifest.ts';
 import type { Encoding, LoadedBuild } from '../runtime/loaded-build.ts';
@@ -102,9 +103,10 @@ export function serveStaticFile(build: LoadedBuild, req: IncomingMessage, res: S
   }
   const release = build.hold();
   res.once('close', release);
-  // A start position makes the stream read by position, so one handle serves every response at once.
-  createReadStream('', { fd, start: 0, end: size - 1, autoClose: false })
-    .on('error', (error) => res.destroy(error))
-    .pipe(res);
+  // A start position makes the stream read by position, so one handle serves every response at once;
+  // pipeline stops reading when the client goes away.
+  pipeline(createReadStream('', { fd, start: 0, end: size - 1, autoClose: false }), res, (error) => {
+    if (error) res.destroy();
+  });
   return true;
 }
