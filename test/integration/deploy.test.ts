@@ -7,7 +7,7 @@
  * HTTPS subscriber exactly once, and memory must not grow with the switches.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,15 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
+/** Running, not gone and not a zombie waiting for whoever adopted it to reap it. */
+function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 
 beforeAll(async () => {
@@ -162,8 +171,8 @@ describe('deploys under load', () => {
           });
           expect(killed.signal).toBe('SIGKILL');
           expect(astroPids.length).toBeGreaterThan(0);
-          for (let i = 0; i < 40 && astroPids.some((pid) => existsSync(`/proc/${pid}`)); i++) await new Promise((r) => setTimeout(r, 100));
-          expect(astroPids.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
+          for (let i = 0; i < 100 && astroPids.some(isRunning); i++) await new Promise((r) => setTimeout(r, 100));
+          expect(astroPids.filter(isRunning)).toEqual([]);
           expect(await servedId()).toBe(before);
           rmSync(path.join(content, 'reviews', 'deploy-98.md'));
         }
