@@ -1,9 +1,10 @@
 import type { Business, ContentReview } from './content/schema.ts';
 import { markdownToPlainText } from './content/plain-text.ts';
 import { createMentionFinder } from './mentions.ts';
-import type { Review, ReviewAspect } from './schemas/review.ts';
+import { applyOwnerCorrections, type AnalyzedAspect } from './insights/owner-corrections.ts';
+import type { Review } from './schemas/review.ts';
 
-export type AspectAnalyzer = (text: string) => ReviewAspect[];
+export type AspectAnalyzer = (text: string) => AnalyzedAspect[];
 
 /** Newest first: date descending, then id ascending. */
 export function compareNewestFirst(a: { date: string; id: string }, b: { date: string; id: string }): number {
@@ -41,7 +42,7 @@ export function toPublishedReviews(business: Business, reviews: ContentReview[],
         services: mentions.services(review.services, searchable).map(({ id, name }) => ({ id, name })),
         technicians: mentions.technicians(review.technicians, searchable).map(({ id, name }) => ({ id, name })),
         response: review.response ? { date: review.response.date, text: review.response.text } : null,
-        aspects: analyze(text),
+        aspects: applyOwnerCorrections(analyze(text), review.aspects),
       };
     })
     .sort(compareNewestFirst);

@@ -39,6 +39,10 @@ describe('SSRF guard', () => {
     ['192.168.0.10', 'private'],
     ['169.254.169.254', 'link-local'],
     ['0.0.0.0', 'unspecified'],
+    ['[::127.0.0.1]', 'IPv4-compatible'],
+    ['[64:ff9b::7f00:1]', 'NAT64'],
+    ['[2002:7f00:1::]', '6to4'],
+    ['[2001:db8::1]', 'documentation'],
   ])('refuses a callback on %s (%s) with 400 and sends it nothing', async (host, kind) => {
     const callback = subscriber.callback(`guarded-${kind}`, {}, host);
     const res = await post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': TOPICS.atom });
@@ -49,7 +53,7 @@ describe('SSRF guard', () => {
   });
 
   it('sent nothing to any refused callback', () => {
-    for (const kind of ['loopback', 'private', 'link-local', 'unspecified']) expect(subscriber.received(`guarded-${kind}`)).toHaveLength(0);
+    for (const kind of ['loopback', 'private', 'link-local', 'unspecified', 'IPv4-compatible', 'NAT64', '6to4', 'documentation']) expect(subscriber.received(`guarded-${kind}`)).toHaveLength(0);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from '../dates.ts';
+import { aspectCorrectionsSchema } from '../insights/owner-corrections.ts';
 
 export const idSchema = z
   .string()
@@ -63,6 +64,8 @@ export const reviewFrontMatterSchema = z.strictObject({
       text: z.string().trim().min(1, 'must not be empty'),
     })
     .optional(),
+  /** The owner's reading of aspects, replacing the analyzer's (see insights/owner-corrections.ts). */
+  aspects: aspectCorrectionsSchema.optional(),
 });
 export type ReviewFrontMatter = z.infer<typeof reviewFrontMatterSchema>;
 

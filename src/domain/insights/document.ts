@@ -29,12 +29,19 @@ interface Mention {
   found: ReviewAspect;
 }
 
+interface QuotableMention extends Mention {
+  found: ReviewAspect & { excerpt: string };
+}
+
+const isQuotable = (m: Mention): m is QuotableMention => m.found.excerpt !== null;
+
 /** The strongest quotes of each polarity; reviews come newest first, so ties go to the newest. */
 function pickHighlights(mentions: Mention[]): AspectInsight['highlights'] {
   const picked: AspectInsight['highlights'] = [];
   for (const sentiment of ['positive', 'negative'] as const) {
     const seen = new Set<string>();
     const candidates = mentions
+      .filter(isQuotable)
       .filter((m) => m.found.sentiment === sentiment)
       .map((m, order) => ({ ...m, order }))
       .sort((a, b) => Math.abs(b.found.score) - Math.abs(a.found.score) || a.order - b.order);

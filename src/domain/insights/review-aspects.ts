@@ -6,5 +6,5 @@ import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
 export function analyzeReviewAspects(extension: VocabularyExtensionInput | null): AspectAnalyzer {
   const analyzer = createAnalyzer(extension ? mergeVocabulary(defaultVocabulary, extension) : defaultVocabulary);
   return (text) =>
-    analyzer.analyzeText(text).aspects.map(({ aspect, sentiment, score, excerpt }) => ({ aspect, sentiment, score, excerpt }));
+    analyzer.analyzeText(text).aspects.map(({ aspect, sentiment, score, confidence, excerpt }) => ({ aspect, sentiment, score, confidence, excerpt }));
 }

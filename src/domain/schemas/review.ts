@@ -17,7 +17,18 @@ export const reviewAspectSchema = z.object({
   aspect: aspectIdSchema,
   sentiment: sentimentSchema,
   score: z.number().min(-1).max(1),
-  excerpt: z.string().meta({ description: 'The sentence the aspect was found in.' }),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .meta({ description: 'How sure the label is, from 0 to 1: 1 for an owner label; for the analyzer, how strongly the sentence reads that way.' }),
+  excerpt: z
+    .string()
+    .nullable()
+    .meta({ description: 'The sentence the aspect was found in; null for an owner label that no sentence was read as.' }),
+  source: z
+    .enum(['analyzer', 'owner'])
+    .meta({ description: "analyzer: found in the text by the sentiment analyzer; owner: set by the business in the review's front matter, replacing the analyzer's reading of that aspect." }),
 });
 
 export const reviewSchema = z

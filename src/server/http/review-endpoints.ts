@@ -4,6 +4,7 @@
  * same paths directly (`reviewEndpointFor`), because on these hot paths Astro's
  * per-request machinery costs several times the search itself.
  */
+import { decodePathParameter, malformedQueryIssues } from '../../domain/catalog/percent-encoding.ts';
 import { invalidQueryMessage } from '../../domain/catalog/query-issues.ts';
 import { searchReviews } from '../../domain/catalog/search.ts';
 import { parseSearchParams } from '../../domain/catalog/search-query.ts';
@@ -46,6 +47,8 @@ function invalidQuery(request: EndpointRequest, issues: QueryIssue[]): Answer {
 
 /** GET /api/reviews/search: the reviews matching every given filter, newest first, a page at a time. */
 export function searchAnswer(request: EndpointRequest): Answer {
+  const malformed = malformedQueryIssues(request.url.search);
+  if (malformed.length) return invalidQuery(request, malformed);
   const catalog = getCatalog();
   const parsed = parseSearchParams(catalog, request.url.searchParams);
   if (!parsed.ok) return invalidQuery(request, parsed.issues);
@@ -54,6 +57,8 @@ export function searchAnswer(request: EndpointRequest): Answer {
 
 /** GET /api/reviews/since/{date}: every review on or after `date`, oldest first, with validators and 304s. */
 export function sinceAnswer(date: string, request: EndpointRequest): Answer {
+  const malformed = malformedQueryIssues(request.url.search);
+  if (malformed.length) return invalidQuery(request, malformed);
   const parsed = parseSinceRequest(date, request.url.searchParams);
   if (!parsed.ok) return invalidQuery(request, parsed.issues);
   const listing = reviewsSince(getCatalog(), parsed.value);
@@ -79,11 +84,7 @@ export function reviewEndpointFor(method: string | undefined, pathname: string):
   if (pathname === '/api/reviews/search' || pathname === '/api/reviews/search/') return searchAnswer;
   const since = SINCE_PATH.exec(pathname);
   if (!since) return undefined;
-  let date: string;
-  try {
-    date = decodeURIComponent(since[1] as string);
-  } catch {
-    return undefined;
-  }
-  return (request) => sinceAnswer(date, request);
+  const date = decodePathParameter('date', since[1] as string);
+  if (!date.ok) return (request) => invalidQuery(request, [date.issue]);
+  return (request) => sinceAnswer(date.value, request);
 }

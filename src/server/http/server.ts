@@ -12,7 +12,9 @@ import onHeaders from 'on-headers';
 import { encodedEtag } from './conditional.ts';
 import { writeAnswer } from './answer.ts';
 import { apiErrorAnswer } from './api-error.ts';
+import { answerClientError } from './client-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
+import { normaliseRequestTarget } from './request-target.ts';
 import { serveStaticFile } from './static-files.ts';
 import { servedBuildDir } from '../../build/build-layout.ts';
 import { answerMcp, isMcpPath } from '../mcp/node-adapter.ts';
@@ -48,12 +50,15 @@ function hasValidPercentEncoding(url: string | undefined): boolean {
   }
 }
 
-/** The Astro adapter would answer such a URL with a plain-text 400; the API promises JSON errors. */
-const MALFORMED_URL = apiErrorAnswer(
-  400,
-  'bad_request',
-  'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.',
-);
+const MALFORMED_MESSAGE = 'The URL has a malformed percent-encoding: each % must be followed by two hex digits that encode UTF-8.';
+
+/**
+ * The Astro adapter would answer such a URL with a plain-text 400; the API promises
+ * JSON errors. Search and since name the parameter at fault themselves.
+ */
+const MALFORMED_URL = apiErrorAnswer(400, 'bad_request', MALFORMED_MESSAGE, {
+  issues: [{ path: 'url', code: 'malformed_percent_encoding', message: MALFORMED_MESSAGE }],
+});
 
 /**
  * CORS preflight for the public read API: a browser sends one before a GET that
@@ -90,7 +95,8 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
 
   const server = createServer((req, res) => {
     try {
-      if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
+      const target = normaliseRequestTarget(req);
+      if (!target.ok) return writeAnswer(req, res, target.answer);
       // Resolved against a base, so that a path starting with // stays a path.
       const url = new URL(`http://localhost${req.url ?? '/'}`);
       const endpoint = reviewEndpointFor(req.method, url.pathname);
@@ -102,6 +108,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
         distinguishEncodedEtag(res);
         return compress(req, res, () => writeAnswer(req, res, answer));
       }
+      if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
       // MCP, past Astro as well (see src/server/mcp/node-adapter.ts); it answers its own preflights.
       if (isMcpPath(url.pathname)) {
         if (!req.headers['accept-encoding']) return void answerMcp(req, res);
@@ -116,6 +123,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
       res.end('Internal server error\n');
     }
   });
+  server.on('clientError', answerClientError);
   return { server, codeBuildId: served.id };
 }
 

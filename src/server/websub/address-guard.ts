@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { addressRange, isIpLiteral } from '../../domain/websub/address.ts';
+import { classifyAddress, isIpLiteral } from '../../domain/websub/address.ts';
 
 /** Resolves a host name to every address it has. Injected in tests. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -20,29 +20,15 @@ export class RefusedAddressError extends Error {
   readonly code = 'ERR_HUB_REFUSED_ADDRESS';
 }
 
-function describeRange(range: string | undefined): string {
-  const names: Record<string, string> = {
-    loopback: 'a loopback address',
-    private: 'a private-network address',
-    linkLocal: 'a link-local address',
-    uniqueLocal: 'a private-network (unique local) address',
-    carrierGradeNat: 'a carrier-grade NAT address',
-    unspecified: 'an unspecified address',
-    multicast: 'a multicast address',
-    broadcast: 'the broadcast address',
-    reserved: 'a reserved or documentation address',
-  };
-  return range ? (names[range] ?? `a non-public address (${range})`) : 'no IP address';
-}
-
 /** Throws when any of the addresses is not public (unless private callbacks are allowed). */
 export function assertPublic(hostname: string, addresses: readonly string[], allowPrivate: boolean): void {
   if (allowPrivate) return;
   for (const address of addresses) {
-    const range = addressRange(address);
-    if (range !== 'unicast') {
+    const found = classifyAddress(address);
+    if (!found?.public) {
       const via = address === hostname.replace(/^\[|\]$/g, '') ? '' : ` (resolves to ${address})`;
-      throw new RefusedAddressError(`${hostname}${via} is ${describeRange(range)}; callbacks must be reachable on the public internet`);
+      const what = found?.description ?? 'no IP address';
+      throw new RefusedAddressError(`${hostname}${via} is ${what}; callbacks must be reachable on the public internet`);
     }
   }
 }

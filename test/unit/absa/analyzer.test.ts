@@ -215,9 +215,9 @@ describe('analyzeText', () => {
       'Highly recommend!',
     ]);
     expect(r.aspects).toEqual([
-      { aspect: 'workmanship', sentiment: 'positive', score: 0.5, excerpt: 'Great roof, but they left a mess.' },
-      { aspect: 'cleanup', sentiment: 'negative', score: -0.6, excerpt: 'Great roof, but they left a mess.' },
-      { aspect: 'insurance', sentiment: 'neutral', score: 0, excerpt: 'The adjuster came on Tuesday.' },
+      { aspect: 'workmanship', sentiment: 'positive', score: 0.5, confidence: expect.any(Number), excerpt: 'Great roof, but they left a mess.' },
+      { aspect: 'cleanup', sentiment: 'negative', score: -0.6, confidence: expect.any(Number), excerpt: 'Great roof, but they left a mess.' },
+      { aspect: 'insurance', sentiment: 'neutral', score: 0, confidence: expect.any(Number), excerpt: 'The adjuster came on Tuesday.' },
     ]);
     expect(['positive', 'neutral', 'negative']).toContain(r.overall);
   });
@@ -234,5 +234,19 @@ describe('analyzeText', () => {
     expect(ex.endsWith('…')).toBe(true);
     expect(long.startsWith(ex.slice(0, -1))).toBe(true);
     expect(long[ex.length - 1]).toBe(' ');
+  });
+});
+
+describe('confidence', () => {
+  it('every label carries a confidence in [0, 1], higher for a clear opinion than for a bare mention', () => {
+    const clear = analyzer.analyzeSentence('The crew was extremely rude.').labels[0];
+    const bare = analyzer.analyzeSentence('The adjuster came on Tuesday.').labels[0];
+    expect(clear?.confidence).toBeGreaterThan(bare?.confidence ?? 1);
+    for (const text of ['Great roof, but they left a mess.', 'The roof is fine I guess.', 'They quoted us $9,800.']) {
+      for (const l of analyzer.analyzeSentence(text).labels) {
+        expect(l.confidence).toBeGreaterThanOrEqual(0);
+        expect(l.confidence).toBeLessThanOrEqual(1);
+      }
+    }
   });
 });

@@ -104,6 +104,6 @@ describe('mergeVocabulary', () => {
     const text = 'The StormMaster on our house looks fantastic.';
     expect(createAnalyzer(base).analyzeSentence(text).labels.map((l) => l.aspect)).not.toContain('materials');
     const extended = createAnalyzer(mergeVocabulary(base, { aspects: { materials: { cues: ['StormMaster'] } } }));
-    expect(extended.analyzeSentence(text).labels).toEqual([{ aspect: 'materials', sentiment: 'positive', score: 0.5 }]);
+    expect(extended.analyzeSentence(text).labels).toEqual([{ aspect: 'materials', sentiment: 'positive', score: 0.5, confidence: expect.any(Number) }]);
   });
 });

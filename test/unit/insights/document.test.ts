@@ -3,7 +3,7 @@ import { insightsDocument } from '../../../src/domain/insights/document.ts';
 import { recurringTopics } from '../../../src/domain/insights/topics.ts';
 import { validateContent } from '../../../src/domain/content/validate.ts';
 import { buildSite } from '../../../src/domain/site.ts';
-import type { ReviewAspect } from '../../../src/domain/schemas/review.ts';
+import type { AnalyzedAspect } from '../../../src/domain/insights/owner-corrections.ts';
 import { insightsSchema } from '../../../src/domain/schemas/insights.ts';
 
 const business = {
@@ -29,14 +29,14 @@ const reviews = [
 ] as const;
 
 // A stand-in analyzer with fixed answers, so these tests check the aggregation alone.
-const labels: Record<string, ReviewAspect[]> = {
-  r1: [{ aspect: 'cleanup', sentiment: 'positive', score: 0.6, excerpt: 'The magnet sweep was thorough.' }],
+const labels: Record<string, AnalyzedAspect[]> = {
+  r1: [{ aspect: 'cleanup', sentiment: 'positive', score: 0.6, confidence: 0.6, excerpt: 'The magnet sweep was thorough.' }],
   r2: [
-    { aspect: 'cleanup', sentiment: 'positive', score: 0.9, excerpt: 'Magnet sweep again, spotless.' },
-    { aspect: 'timeliness', sentiment: 'positive', score: 0.5, excerpt: 'Ann fixed the gutter guards fast.' },
+    { aspect: 'cleanup', sentiment: 'positive', score: 0.9, confidence: 0.9, excerpt: 'Magnet sweep again, spotless.' },
+    { aspect: 'timeliness', sentiment: 'positive', score: 0.5, confidence: 0.5, excerpt: 'Ann fixed the gutter guards fast.' },
   ],
-  r3: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.8, excerpt: 'Bob did the gutter guards but left nails everywhere.' }],
-  r4: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.3, excerpt: 'The magnet sweep missed a few.' }],
+  r3: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.8, confidence: 0.8, excerpt: 'Bob did the gutter guards but left nails everywhere.' }],
+  r4: [{ aspect: 'cleanup', sentiment: 'negative', score: -0.3, confidence: 0.3, excerpt: 'The magnet sweep missed a few.' }],
   r5: [],
 };
 

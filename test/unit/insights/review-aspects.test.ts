@@ -5,8 +5,8 @@ describe('review aspects as the build computes them', () => {
   it('labels each sentence with its aspects and keeps the sentence as the excerpt', () => {
     const analyze = analyzeReviewAspects(null);
     expect(analyze('Great roof, but they left nails all over the driveway. Highly recommend!')).toEqual([
-      { aspect: 'workmanship', sentiment: 'positive', score: expect.any(Number), excerpt: 'Great roof, but they left nails all over the driveway.' },
-      { aspect: 'cleanup', sentiment: 'negative', score: expect.any(Number), excerpt: 'Great roof, but they left nails all over the driveway.' },
+      { aspect: 'workmanship', sentiment: 'positive', score: expect.any(Number), confidence: expect.any(Number), excerpt: 'Great roof, but they left nails all over the driveway.' },
+      { aspect: 'cleanup', sentiment: 'negative', score: expect.any(Number), confidence: expect.any(Number), excerpt: 'Great roof, but they left nails all over the driveway.' },
     ]);
   });
 

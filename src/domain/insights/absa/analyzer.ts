@@ -30,6 +30,8 @@ export interface AspectLabel {
   readonly aspect: AspectId;
   readonly sentiment: Sentiment;
   readonly score: number;
+  /** How sure the analyzer is of this (aspect, sentiment) label, in [0, 1]; see README "Confidence". */
+  readonly confidence: number;
 }
 
 export interface SentenceResult {
@@ -43,6 +45,7 @@ export interface TextAspect {
   readonly aspect: AspectId;
   readonly sentiment: Sentiment;
   readonly score: number;
+  readonly confidence: number;
   readonly excerpt: string;
 }
 
@@ -68,6 +71,7 @@ const HEDGE_FACTOR = 0.3;
 const BUT_DISCOUNT = 0.3;
 const SUBORDINATE_DISCOUNT = 0.5;
 const NEUTRAL_BAND = 0.25;
+const NEUTRAL_RULE_CONFIDENCE = 0.24;
 const EXCERPT_MAX = 200;
 
 /** Punctuation that ends a segment (contrast words also do). */
@@ -115,6 +119,14 @@ export function round3(x: number): number {
 
 export function squash(raw: number): number {
   return raw / (1 + Math.abs(raw));
+}
+
+/**
+ * The rules' confidence in a label: its margin. A polar label's |score| (0.25–1), and for a neutral
+ * label the fixed share of neutral rule labels that were right on train.jsonl (0.24, measured).
+ */
+export function ruleConfidence(score: number): number {
+  return Math.abs(score) >= NEUTRAL_BAND ? round3(Math.abs(score)) : NEUTRAL_RULE_CONFIDENCE;
 }
 
 export function toSentiment(score: number): Sentiment {
@@ -505,7 +517,7 @@ export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Anal
       const raw = aspectRaw.get(aspect);
       if (raw === undefined) continue;
       const score = round3(squash(raw));
-      labels.push({ aspect, sentiment: toSentiment(score), score });
+      labels.push({ aspect, sentiment: toSentiment(score), score, confidence: ruleConfidence(score) });
     }
     // In a sentence that expresses opinions, a bare mention of another aspect is incidental
     // ("nobody returned my emails after the deposit cleared"): keep only the opinionated ones.
@@ -520,7 +532,7 @@ export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Anal
     let raw = 0;
     for (const s of sentences) {
       const ex = excerpt(s.text);
-      for (const l of s.labels) aspects.push({ aspect: l.aspect, sentiment: l.sentiment, score: l.score, excerpt: ex });
+      for (const l of s.labels) aspects.push({ aspect: l.aspect, sentiment: l.sentiment, score: l.score, confidence: l.confidence, excerpt: ex });
       // Undo the squash to add sentence evidence on the raw scale.
       raw += s.score / (1 - Math.min(Math.abs(s.score), 0.999));
     }

@@ -1,0 +1,48 @@
+/**
+ * The request target as the server routes it. RFC 9112 (3.2.2) says a server must
+ * accept the absolute-form (`GET http://host/path`), which clients send to proxies
+ * and some send to origin servers; it is served as its origin-form path, with the
+ * target's authority standing for the Host header (3.2.2 says to ignore the header
+ * then). A target in no form we serve is refused with a JSON 400 rather than being
+ * read as a host name by the URL parser.
+ */
+import type { IncomingMessage } from 'node:http';
+import { apiErrorAnswer } from './api-error.ts';
+import type { Answer } from './answer.ts';
+
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+export type TargetResult = { ok: true } | { ok: false; answer: Answer };
+
+function badTarget(message: string): TargetResult {
+  return {
+    ok: false,
+    answer: apiErrorAnswer(400, 'bad_request', message, { issues: [{ path: 'request-target', code: 'invalid_request_target', message }] }),
+  };
+}
+
+/** Rewrites an absolute-form target in place as origin-form; refuses any other form but `*` for OPTIONS. */
+export function normaliseRequestTarget(req: IncomingMessage): TargetResult {
+  const target = req.url ?? '/';
+  if (target.startsWith('/')) return { ok: true };
+  if (target === '*' && req.method === 'OPTIONS') {
+    req.url = '/';
+    return { ok: true };
+  }
+  if (ABSOLUTE_FORM.test(target)) {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      return badTarget(`The request target ${JSON.stringify(target.slice(0, 100))} is not a valid absolute URL.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return badTarget(`The request target uses ${url.protocol}; this server answers http and https URLs only.`);
+    }
+    // The raw path and query, as sent: URL keeps percent-encodings as they are.
+    req.url = `${url.pathname}${url.search}`;
+    req.headers.host = url.host;
+    return { ok: true };
+  }
+  return badTarget('The request target must be a path starting with "/" (origin-form) or an absolute http(s) URL (absolute-form).');
+}
