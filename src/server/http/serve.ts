@@ -1,5 +1,5 @@
 import { currentBuildId, pinBuild } from '../../build/build-layout.ts';
-import type { Config } from '../config.ts';
+import { siteUrlNote, type Config } from '../config.ts';
 import { watchBuilds } from '../runtime/build-watcher.ts';
 import { runShutdownHooks } from '../runtime/shutdown.ts';
 import { describePortHolder } from './port-holder.ts';
@@ -55,6 +55,8 @@ export async function serve(config: Config): Promise<void> {
   }
   const stopWatching = watchBuilds({ outDir: config.outDir, siteUrl: config.SITE_URL, log: (line) => console.log(line) });
   console.log(`Serving ${config.SITE_URL} at http://${host.includes(':') ? `[${host}]` : host}:${port}/ (build ${codeBuildId})`);
+  const note = siteUrlNote(config.SITE_URL, port);
+  if (note) console.log(note);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopWatching();
