@@ -22,6 +22,8 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('content'),
   OUT_DIR: z.string().min(1).default('dist'),
   HUB_DB: z.string().min(1).default('data/hub.sqlite'),
+  /** postgres://… puts the hub's state in PostgreSQL (several instances share it); unset, the SQLite file HUB_DB. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   HUB_ALLOW_PRIVATE_CALLBACKS: flag,
   HUB_RETRY_DELAYS_MS: z
     .string()

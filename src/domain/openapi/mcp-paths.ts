@@ -2,6 +2,7 @@
 import { PROTOCOL_VERSIONS, protocolVersionsText } from '../mcp-protocol-versions.ts';
 import { ref } from './components.ts';
 import type { PathItems } from './document.ts';
+import { refusedMethod } from './shared.ts';
 
 const SESSION_ID = 'Mcp-Session-Id';
 
@@ -82,6 +83,8 @@ export function mcpPaths(): PathItems {
           '415': jsonRpcError('The body is not sent as application/json.'),
         },
       },
+      get: { ...refusedMethod('getMcpStream', 'Not allowed: no standalone SSE stream', 'POST', jsonRpcError('Only POST is allowed: this server opens no standalone stream.')), tags: ['mcp'] },
+      delete: { ...refusedMethod('deleteMcpSession', 'Not allowed: sessions expire on their own', 'POST', jsonRpcError('Only POST is allowed: sessions expire after 24 hours; simply stop using one.')), tags: ['mcp'] },
     },
   };
 }
