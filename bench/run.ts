@@ -19,6 +19,7 @@ const BENCHES: Record<string, { file: string; minutes: number }> = {
   mcp: { file: 'mcp.ts', minutes: 4 },
   websub: { file: 'websub.ts', minutes: 1 },
   absa: { file: 'absa.ts', minutes: 0.5 },
+  deploy: { file: 'deploy.ts', minutes: 1 },
 };
 
 /** What the benchmarks write (generated content, builds, copies with 100,000 reviews: hundreds of MB). */
