@@ -186,7 +186,7 @@ describe('rankings', () => {
     }
     const rowsOf = (caption: string) => {
       const table = new RegExp(`<caption[^>]*>${caption}</caption>([\\s\\S]*?)</table>`).exec(home)?.[1] ?? '';
-      return [...table.matchAll(/<th scope="row"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+      return [...table.matchAll(/<th scope="row"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1] ?? '');
     };
     const label = (aspect: string) => ASPECT_WORDING[aspect as keyof typeof ASPECT_WORDING].label;
     expect(rowsOf('Most praised')).toEqual(insights.rankings.most_praised.map((r) => label(r.aspect)));
