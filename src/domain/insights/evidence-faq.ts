@@ -74,7 +74,7 @@ function bestTechnicianPerService(reviews: readonly Review[], services: readonly
     const name = service.name.toLowerCase();
     entries.push({
       question: `Which technician gets the best reviews for ${name}?`,
-      answer: `${best.name}: ${describeEntityRank(best)}, over the reviews of ${name} that name them${rest.length ? `; then ${rest.map(describeRanked).join(', ')}` : ''}.`,
+      answer: `Among the reviews of ${name} that name a technician: ${describeRanked(best)}${rest.length ? `, then ${rest.map(describeRanked).join(', ')}` : ''}.`,
       source: 'reviews',
       review_ids: best.review_ids,
     });
