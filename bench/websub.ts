@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite, isBuildCurrent } from '../src/build/build-site.ts';
-import { openHubDatabase } from '../src/server/websub/store/database.ts';
-import { createHubStore } from '../src/server/websub/store/hub-store.ts';
+import { openHubDatabase } from '../src/server/websub/store/sqlite-database.ts';
+import { createSqliteStore } from '../src/server/websub/store/sqlite-store.ts';
 import { PROJECT_ROOT, TEST_SITE_URL } from '../test/support/build.ts';
-import { hubPost } from '../test/support/hub.ts';
+import { hubPost, TEST_RATE } from '../test/support/hub.ts';
 import { createTestCertificates, scratchDir, startSubscriber, type Answer, type Subscriber } from '../test/support/https-subscriber.ts';
 import { startServer } from '../test/support/server.ts';
 
@@ -46,7 +46,7 @@ async function runScenario(outDir: string, subscriber: Subscriber, caFile: strin
   const hubDb = path.join(dir, 'hub.sqlite');
   // Subscriptions are seeded straight into the store: the rate limit would (rightly) stop 1,000 subscribe requests from one client.
   const seed = openHubDatabase(hubDb);
-  const store = createHubStore(seed);
+  const store = createSqliteStore(seed, TEST_RATE);
   const healthy: string[] = [];
   const failing: string[] = [];
   for (let i = 0; i < SUBSCRIBERS; i++) {
@@ -54,7 +54,7 @@ async function runScenario(outDir: string, subscriber: Subscriber, caFile: strin
     const plan = scenario.planOf(i);
     const callback = subscriber.callback(name, { deliver: plan });
     (plan[0] === 200 ? healthy : failing).push(name);
-    store.activateSubscription({ topic: TOPIC, callback, callbackHost: 'localhost', secret: i % 2 ? `secret-${i}` : null, leaseSeconds: 864_000 }, Date.now());
+    await store.activateSubscription({ topic: TOPIC, callback, callbackHost: 'localhost', callbackAddress: '127.0.0.1', secret: i % 2 ? `secret-${i}` : null, leaseSeconds: 864_000 }, Date.now());
   }
   seed.close();
 

@@ -22,6 +22,8 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('content'),
   OUT_DIR: z.string().min(1).default('dist'),
   HUB_DB: z.string().min(1).default('data/hub.sqlite'),
+  /** postgres://… puts the hub's state in PostgreSQL (several instances share it); unset, the SQLite file HUB_DB. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   HUB_ALLOW_PRIVATE_CALLBACKS: flag,
   HUB_RETRY_DELAYS_MS: z
     .string()
@@ -40,6 +42,8 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+  // Largest MCP answer built, in bytes (src/server/mcp/answer-budget.ts): 4 MiB unless set.
+  MCP_ANSWER_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
   PUBLISH_STATE_DIR: z.string().min(1).default('data/published'),
 });
 

@@ -60,7 +60,7 @@ describe('published documents as a client reads them', () => {
     expect(doc.feed.xmlns).toBe('http://www.w3.org/2005/Atom');
     expect(doc.feed.link).toEqual(
       expect.arrayContaining([
-        { rel: 'self', href: 'https://reviews.example.test/feed.xml' },
+        { rel: 'self', type: 'application/atom+xml', href: 'https://reviews.example.test/feed.xml' },
         { rel: 'hub', href: 'https://reviews.example.test/api/websub/hub' },
       ]),
     );

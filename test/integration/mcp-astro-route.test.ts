@@ -42,7 +42,7 @@ describe('the Astro route and the embedded server answer alike', () => {
     const message = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
     const [direct, routed] = await Promise.all([post(server.url, message), post(astroUrl, message)]);
     expect(routed.status).toBe(200);
-    expect(routed.headers['mcp-session-id']).toMatch(/^v1\./);
+    expect(routed.headers['mcp-session-id']).toMatch(/^v2\./);
     expect(JSON.parse(routed.text)).toEqual(JSON.parse(direct.text));
   });
 

@@ -56,7 +56,7 @@ describe('fuzz: no input gets a 5xx', () => {
       expect(res.status, `request ${i}`).toBeLessThan(500);
       expect(res.status, `request ${i}`).toBeGreaterThanOrEqual(200);
     }
-    expect(statuses.get(200)).toBeGreaterThan(30);
+    expect(statuses.get(200)).toBeGreaterThan(20);
     const alive = await rawRequest(`${server.url}/mcp`, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
     expect(alive.status).toBe(200);
   });

@@ -48,7 +48,7 @@ describe('sessions', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/json');
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.headers['mcp-session-id']).toMatch(/^v1\.[\x21-\x7e]+$/);
+      expect(res.headers['mcp-session-id']).toMatch(/^v2\.[\x21-\x7e]+$/);
       expect(bodyOf(res).result).toMatchObject({ protocolVersion: version, serverInfo: { name: 'reviews' } });
     }
   });
@@ -80,8 +80,8 @@ describe('sessions', () => {
   it('a forged, foreign or expired session id gets 404 with a JSON-RPC error that says to initialize again', async () => {
     const genuine = String((await post(initialize())).headers['mcp-session-id']);
     const forged = genuine.slice(0, -1) + (genuine.endsWith('A') ? 'B' : 'A');
-    const foreign = sessionTokens({ secret: 'some other deployment secret' }).issue();
-    const expired = sessionTokens({ secret: SECRET, now: () => Date.now() - 25 * 3600 * 1000 }).issue();
+    const foreign = sessionTokens({ secret: 'some other deployment secret' }).issue('2025-06-18');
+    const expired = sessionTokens({ secret: SECRET, now: () => Date.now() - 25 * 3600 * 1000 }).issue('2025-06-18');
     for (const [id, why] of [[forged, 'not one this server issued'], [foreign, 'not one this server issued'], ['123', 'not one'], [expired, 'expired']]) {
       const res = await post(toolsList, { 'Mcp-Session-Id': id as string });
       expect(res.status, id).toBe(404);
@@ -100,7 +100,8 @@ describe('sessions', () => {
   it('an unsupported MCP-Protocol-Version header is a 400', async () => {
     const res = await post(toolsList, { 'MCP-Protocol-Version': '1999-01-01' });
     expect(res.status).toBe(400);
-    expect(bodyOf(res).error?.message).toContain('Unsupported protocol version');
+    expect(bodyOf(res)).toMatchObject({ id: 2, error: { code: -32000 } });
+    expect(bodyOf(res).error?.message).toContain('"1999-01-01" is not one this server speaks; it speaks 2025-11-25, 2025-06-18');
   });
 });
 
@@ -117,7 +118,7 @@ describe('Accept and Content-Type', () => {
     expect(res.headers['content-type']).toBe('text/event-stream');
     expect(res.headers['cache-control']).toBe('no-store, no-transform');
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers['mcp-session-id']).toMatch(/^v1\./);
+    expect(res.headers['mcp-session-id']).toMatch(/^v2\.\w+\.2025-06-18\./);
     const data = /^data: (.+)$/m.exec(res.text)?.[1];
     expect(JSON.parse(data ?? 'null')).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18' } });
   });
@@ -283,7 +284,8 @@ describe('tools/call answered directly and by the SDK', () => {
   it('an unsupported protocol version is refused on the direct path too', async () => {
     const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_business' } }, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '1999-01-01' });
     expect(res.status).toBe(400);
-    expect(bodyOf(res).error?.message).toContain('Unsupported protocol version');
+    expect(bodyOf(res)).toMatchObject({ id: 1, error: { code: -32000 } });
+    expect(bodyOf(res).error?.message).toContain('"1999-01-01" is not one this server speaks; it speaks 2025-11-25, 2025-06-18');
   });
 
   it('keeps the session id and refuses a forged one before any tool runs', async () => {

@@ -32,19 +32,25 @@ describe('pre-rendered documents over HTTP', () => {
     },
   );
 
-  it.each(TOPICS)('%s links its hub and itself', async (path) => {
+  it.each(TOPICS)('%s links its hub, itself and the OpenAPI document', async (path) => {
     const res = await rawRequest(server.url + path);
     const link = String(res.headers.link);
     expect(link).toContain(`<${TEST_SITE_URL}/api/websub/hub>; rel="hub"`);
     expect(link).toContain(`<${TEST_SITE_URL}${path}>; rel="self"`);
+    expect(link).toContain(`<${TEST_SITE_URL}/.well-known/openapi.json>; rel="service-desc"`);
   });
 
-  it('the home page links the OpenAPI document', async () => {
+  it('the home page links the OpenAPI document, and no hub: it is not a WebSub topic', async () => {
     const res = await rawRequest(`${server.url}/`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(String(res.headers.link)).toContain('rel="service-desc"');
     expect(res.text).toContain('rel="service-desc"');
+    // A discovery client would subscribe to the page itself and get a 400 from the hub.
+    expect(String(res.headers.link)).not.toContain('rel="hub"');
+    expect(res.text).not.toMatch(/rel="?hub/);
+    // The feeds (the topics) are advertised instead.
+    expect(res.text).toContain(`href="${TEST_SITE_URL}/feed.xml"`);
   });
 
   it('serves brotli and gzip with the same bytes and their own ETags', async () => {

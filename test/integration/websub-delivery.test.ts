@@ -53,7 +53,7 @@ beforeAll(async () => {
     if (secret) fields['hub.secret'] = secret;
     expect((await hubPost(server.url, fields)).status).toBe(202);
   }
-  await subscriber.waitFor('every subscription', () => state.store.subscriptions().length === subscriptions.length);
+  await subscriber.waitFor('every subscription', async () => (await state.store.subscriptions()).length === subscriptions.length);
   for (const topic of Object.values(TOPICS)) expect((await publish(topic)).status).toBe(202);
 });
 afterAll(async () => {
@@ -100,7 +100,7 @@ describe('a content update', () => {
     expect(query.get('subscriber')).toBe(name);
     expect(query.get('hub.topic')).toBe(TOPICS.atom);
     expect(query.get('hub.reason')).toMatch(/3 consecutive delivery attempts failed/);
-    expect(state.store.subscriptions().some((s) => s.callback.includes(`/${name}?`))).toBe(false);
+    expect((await state.store.subscriptions()).some((s) => s.callback.includes(`/${name}?`))).toBe(false);
   });
 
   it('never follows a redirect', async () => {
@@ -109,7 +109,7 @@ describe('a content update', () => {
   });
 
   it('ends the subscription at once on 410 Gone, without a denial', async () => {
-    await subscriber.waitFor('the removal', () => !state.store.subscriptions().some((s) => s.callback.includes('/gone?')));
+    await subscriber.waitFor('the removal', async () => !(await state.store.subscriptions()).some((s) => s.callback.includes('/gone?')));
     expect(subscriber.posts('gone')).toHaveLength(1);
     expect(subscriber.denials('gone')).toHaveLength(0);
   });
@@ -118,7 +118,7 @@ describe('a content update', () => {
     const res = await publish(TOPICS.atom);
     expect(res.status).toBe(202);
     expect(res.json.message).toMatch(/unchanged/);
-    expect(state.store.pendingDeliveryCount()).toBe(0);
+    expect(await state.store.pendingDeliveryCount()).toBe(0);
   });
 });
 

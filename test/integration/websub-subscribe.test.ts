@@ -33,7 +33,7 @@ const subscribe = (callback: string, topic: string = TOPICS.atom, extra: Record<
   hubPost(server.url, { 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic, ...extra });
 const unsubscribe = (callback: string, topic: string = TOPICS.atom) =>
   hubPost(server.url, { 'hub.mode': 'unsubscribe', 'hub.callback': callback, 'hub.topic': topic });
-const subscriptionOf = (callback: string) => state.store.subscriptions().find((s) => s.callback === callback);
+const subscriptionOf = async (callback: string) => (await state.store.subscriptions()).find((s) => s.callback === callback);
 
 describe('subscribe (none → pending verification → active)', () => {
   it('answers 202 at once, then verifies with a GET carrying mode, topic, challenge and lease, keeping the callback query', async () => {
@@ -49,8 +49,8 @@ describe('subscribe (none → pending verification → active)', () => {
     expect(query.get('hub.topic')).toBe(TOPICS.atom);
     expect(query.get('hub.challenge')).toMatch(/^[\w-]{16,}$/);
     expect(query.get('hub.lease_seconds')).toBe('864000');
-    await subscriber.waitFor('the subscription', () => subscriptionOf(callback) !== undefined);
-    expect(subscriptionOf(callback)).toMatchObject({ topic: TOPICS.atom, secret: 'sesame', leaseSeconds: 864000 });
+    await subscriber.waitFor('the subscription', async () => (await subscriptionOf(callback)) !== undefined);
+    expect(await subscriptionOf(callback)).toMatchObject({ topic: TOPICS.atom, secret: 'sesame', leaseSeconds: 864000 });
   });
 
   it('sends a fresh challenge each time', async () => {
@@ -72,8 +72,8 @@ describe('subscribe (none → pending verification → active)', () => {
     expect((await subscribe(callback, TOPICS.jsonFeed, { 'hub.lease_seconds': requested })).status).toBe(202);
     await subscriber.waitFor('the verification', () => subscriber.verifications(name).length === 1);
     expect(subscriber.verifications(name)[0]?.query.get('hub.lease_seconds')).toBe(granted);
-    await subscriber.waitFor('the subscription', () => subscriptionOf(callback) !== undefined);
-    expect(subscriptionOf(callback)?.leaseSeconds).toBe(Number(granted));
+    await subscriber.waitFor('the subscription', async () => (await subscriptionOf(callback)) !== undefined);
+    expect((await subscriptionOf(callback))?.leaseSeconds).toBe(Number(granted));
   });
 
   it.each([
@@ -84,19 +84,19 @@ describe('subscribe (none → pending verification → active)', () => {
     const callback = subscriber.callback(name, { verify });
     expect((await subscribe(callback)).status).toBe(202);
     await subscriber.waitFor('the verification', () => subscriber.verifications(name).length === 1);
-    await subscriber.waitFor('the verification to finish', () => !state.store.isKnownPair(TOPICS.atom, callback) || subscriptionOf(callback) !== undefined);
-    expect(subscriptionOf(callback)).toBeUndefined();
+    await subscriber.waitFor('the verification to finish', async () => !(await state.store.isKnownPair(TOPICS.atom, callback)) || (await subscriptionOf(callback)) !== undefined);
+    expect(await subscriptionOf(callback)).toBeUndefined();
   });
 
   it('keeps an earlier active subscription as it was when a renewal fails verification', async () => {
     const callback = subscriber.callback('renewal', { verify: 'echo' });
     await subscribe(callback, TOPICS.atom, { 'hub.secret': 'old' });
-    await subscriber.waitFor('the subscription', () => subscriptionOf(callback) !== undefined);
+    await subscriber.waitFor('the subscription', async () => (await subscriptionOf(callback)) !== undefined);
     subscriber.script('renewal', { verify: 500 });
     await subscribe(callback, TOPICS.atom, { 'hub.secret': 'new' });
     await subscriber.waitFor('the second verification', () => subscriber.verifications('renewal').length === 2);
-    await subscriber.waitFor('the verification to finish', () => state.store.pendingVerificationCount() === 0);
-    expect(subscriptionOf(callback)).toMatchObject({ secret: 'old' });
+    await subscriber.waitFor('the verification to finish', async () => (await state.store.pendingVerificationCount()) === 0);
+    expect(await subscriptionOf(callback)).toMatchObject({ secret: 'old' });
   });
 });
 
@@ -104,7 +104,7 @@ describe('unsubscribe (active → none)', () => {
   it('re-runs the challenge handshake and removes the subscription once it succeeds', async () => {
     const callback = subscriber.callback('leaving');
     await subscribe(callback);
-    await subscriber.waitFor('the subscription', () => subscriptionOf(callback) !== undefined);
+    await subscriber.waitFor('the subscription', async () => (await subscriptionOf(callback)) !== undefined);
     const res = await unsubscribe(callback);
     expect(res.status).toBe(202);
     expect(res.json.mode).toBe('unsubscribe');
@@ -113,18 +113,18 @@ describe('unsubscribe (active → none)', () => {
     expect(query.get('hub.mode')).toBe('unsubscribe');
     expect(query.get('hub.topic')).toBe(TOPICS.atom);
     expect(query.get('hub.challenge')).toBeTruthy();
-    await subscriber.waitFor('the removal', () => subscriptionOf(callback) === undefined);
+    await subscriber.waitFor('the removal', async () => (await subscriptionOf(callback)) === undefined);
   });
 
   it('keeps the subscription when the callback does not confirm', async () => {
     const callback = subscriber.callback('staying');
     await subscribe(callback);
-    await subscriber.waitFor('the subscription', () => subscriptionOf(callback) !== undefined);
+    await subscriber.waitFor('the subscription', async () => (await subscriptionOf(callback)) !== undefined);
     subscriber.script('staying', { verify: 'wrong' });
     await unsubscribe(callback);
     await subscriber.waitFor('the unsubscribe verification', () => subscriber.verifications('staying').length === 2);
-    await subscriber.waitFor('the verification to finish', () => state.store.pendingVerificationCount() === 0);
-    expect(subscriptionOf(callback)).toBeDefined();
+    await subscriber.waitFor('the verification to finish', async () => (await state.store.pendingVerificationCount()) === 0);
+    expect(await subscriptionOf(callback)).toBeDefined();
   });
 });
 

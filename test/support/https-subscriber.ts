@@ -68,7 +68,7 @@ export interface Subscriber {
   acknowledged(name: string): Received[];
   verifications(name: string): Received[];
   denials(name: string): Received[];
-  waitFor(what: string, condition: () => boolean, timeoutMs?: number): Promise<void>;
+  waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,7 +133,7 @@ export async function startSubscriber(certs: TestCertificates): Promise<Subscrib
     denials: (name) => of(name).filter((r) => r.method === 'GET' && r.query.get('hub.mode') === 'denied'),
     async waitFor(what, condition, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
-      while (!condition()) {
+      while (!(await condition())) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

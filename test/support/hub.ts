@@ -1,10 +1,14 @@
 /** Driving the hub of a real server: form posts, a server with hub settings, and a look at its database. */
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createHubStore, type HubStore } from '../../src/server/websub/store/hub-store.ts';
+import type { HubStore } from '../../src/server/websub/store/hub-store.ts';
+import { createSqliteStore } from '../../src/server/websub/store/sqlite-store.ts';
 import { TEST_SITE_URL } from './build.ts';
 import { rawRequest, type RawResponse } from './http.ts';
 import { startServer, type RunningServer } from './server.ts';
+
+/** The rate limit of stores a test opens itself (the server's own is in runtime.ts). */
+export const TEST_RATE = { burst: 30, perSecond: 1, maxClients: 100 };
 
 export const TOPICS = {
   atom: `${TEST_SITE_URL}/feed.xml`,
@@ -43,5 +47,5 @@ export function startHubServer(outDir: string, options: HubServerOptions): Promi
 /** The hub's state as the server wrote it (WAL lets us read while it runs). */
 export function readHubState(hubDb: string): { store: HubStore; close: () => void } {
   const db = new DatabaseSync(path.resolve(hubDb));
-  return { store: createHubStore(db), close: () => db.close() };
+  return { store: createSqliteStore(db, TEST_RATE), close: () => db.close() };
 }

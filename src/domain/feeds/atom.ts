@@ -1,55 +1,78 @@
-import { Feed } from 'feed';
+/**
+ * Atom (RFC 4287) of the newest reviews, written here rather than by a feed library:
+ * titles are plain text (`type="text"`, which feed readers show as typed; the `feed`
+ * package could only mark them `type="html"`, so `&` showed as `&amp;`), and every text
+ * is escaped as XML text, with no CDATA section a review could end early.
+ */
 import { dateToInstant } from '../dates.ts';
+import type { Review } from '../schemas/review.ts';
 import type { Site } from '../site.ts';
-import { entryUpdated, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
+import { entryUpdated, feedLanguage, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
 
-// The `feed` package wraps titles and content in CDATA typed as HTML, so plain text
-// is escaped as HTML; escaping `>` also keeps a `]]>` in a review from ending the CDATA.
-// XML 1.0 forbids most control characters even inside CDATA.
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/** Characters XML 1.0 forbids even escaped: most C0 controls, U+FFFE/U+FFFF and lone surrogates. */
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-function escapeHtml(text: string): string {
+/** Text as XML character data or an attribute value (double-quoted). */
+export function xmlText(text: string): string {
   return text.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** Plain text as HTML paragraphs (blank lines) and line breaks, itself escaped for HTML. */
 function textToHtml(text: string): string {
   return text
     .split(/\n{2,}/)
-    .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
+    .map((para) => `<p>${xmlText(para).replace(/\n/g, '<br>')}</p>`)
     .join('');
 }
 
-/** Atom (RFC 4287) of the newest reviews, with rel="self" and rel="hub" links. */
+const instant = (date: string) => dateToInstant(date);
+
+/** The entry's HTML content: the rating, the review and the owner's response, if any. */
+function entryContent(review: Review, businessName: string): string {
+  const response = review.response
+    ? `<p><strong>Response from ${xmlText(businessName)} (${review.response.date}):</strong></p>${textToHtml(review.response.text)}`
+    : '';
+  return `<p>Rating: ${review.rating} out of 5</p>${textToHtml(review.text)}${response}`;
+}
+
+function entry(review: Review, site: Site): string[] {
+  const { business, urls } = site;
+  const link = reviewAnchorUrl(urls.home, review);
+  return [
+    '    <entry>',
+    `        <title type="text">${xmlText(reviewHeadline(review))}</title>`,
+    `        <id>${xmlText(link)}</id>`,
+    `        <link rel="alternate" type="text/html" href="${xmlText(link)}"/>`,
+    `        <updated>${instant(entryUpdated(review))}</updated>`,
+    `        <published>${instant(review.date)}</published>`,
+    `        <author><name>${xmlText(review.author.name)}</name></author>`,
+    // The HTML is escaped once more as XML text: a reader unescapes it, then renders it.
+    `        <content type="html">${xmlText(entryContent(review, business.name))}</content>`,
+    ...review.services.map((service) => `        <category term="${xmlText(service.id)}" label="${xmlText(service.name)}"/>`),
+    '    </entry>',
+  ];
+}
+
+/** The feed, with rel="self" and rel="hub" links (it is a WebSub topic); same content, same bytes. */
 export function atomFeed(site: Site): string {
   const { business, urls } = site;
-  const feed = new Feed({
-    id: urls.home,
-    title: `${business.name}: verified customer reviews`,
-    description: `The newest verified customer reviews of ${business.name}.`,
-    link: urls.home,
-    feedLinks: { atom: urls.atomFeed },
-    hub: urls.hub,
+  const name = xmlText(business.name);
+  const lines = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xmlText(feedLanguage(business))}">`,
+    `    <id>${xmlText(urls.home)}</id>`,
+    `    <title type="text">${name}: verified customer reviews</title>`,
+    `    <subtitle type="text">The newest verified customer reviews of ${name}.</subtitle>`,
     // From the content, never the clock: identical content gives identical bytes.
-    updated: new Date(dateToInstant(site.updated ?? '1970-01-01')),
-    generator: business.name,
-    copyright: `Reviews by their authors, published by ${business.name}`,
-    author: { name: business.name, link: business.url },
-  });
-  for (const review of feedReviews(site.reviews)) {
-    const response = review.response
-      ? `<p><strong>Response from ${escapeHtml(business.name)} (${review.response.date}):</strong></p>${textToHtml(review.response.text)}`
-      : '';
-    feed.addItem({
-      id: `${urls.home}#review-${review.id}`,
-      link: reviewAnchorUrl(urls.home, review),
-      title: escapeHtml(reviewHeadline(review)),
-      date: new Date(dateToInstant(entryUpdated(review))),
-      published: new Date(dateToInstant(review.date)),
-      content: `<p>Rating: ${review.rating} out of 5</p>${textToHtml(review.text)}${response}`,
-      author: [{ name: review.author.name }],
-      // Ids only: `feed` does not escape `<` or quotes in category attributes.
-      category: review.services.map((s) => ({ term: s.id })),
-    });
-  }
-  return feed.atom1();
+    `    <updated>${instant(site.updated ?? '1970-01-01')}</updated>`,
+    `    <generator>${name}</generator>`,
+    `    <author><name>${name}</name><uri>${xmlText(business.url)}</uri></author>`,
+    `    <link rel="alternate" type="text/html" href="${xmlText(urls.home)}"/>`,
+    `    <link rel="self" type="application/atom+xml" href="${xmlText(urls.atomFeed)}"/>`,
+    `    <link rel="hub" href="${xmlText(urls.hub)}"/>`,
+    `    <rights type="text">Reviews by their authors, published by ${name}</rights>`,
+    ...feedReviews(site.reviews).flatMap((review) => entry(review, site)),
+    '</feed>',
+  ];
+  return `${lines.join('\n')}\n`;
 }

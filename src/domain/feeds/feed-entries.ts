@@ -1,5 +1,6 @@
 import { reviewUpdated } from '../aggregate.ts';
 import type { Review } from '../schemas/review.ts';
+import type { Business } from '../content/schema.ts';
 
 /** Both feeds carry the same newest reviews. */
 export const FEED_SIZE = 50;
@@ -19,4 +20,15 @@ export function reviewAnchorUrl(homeUrl: string, review: Review): string {
 
 export function entryUpdated(review: Review): string {
   return reviewUpdated(review);
+}
+
+/** The feeds' language: the business's, else English. */
+export function feedLanguage(business: Business): string {
+  return typeof business.language === 'string' ? business.language : 'en';
+}
+
+/** The review as plain text, with the owner's response after it (the response also moves the entry's update date). */
+export function reviewPlainText(review: Review, businessName: string): string {
+  if (!review.response) return review.text;
+  return `${review.text}\n\nResponse from ${businessName} (${review.response.date}):\n${review.response.text}`;
 }

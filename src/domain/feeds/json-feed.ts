@@ -1,9 +1,9 @@
 import { dateToInstant } from '../dates.ts';
 import type { JsonFeed } from '../schemas/datasets.ts';
 import type { Site } from '../site.ts';
-import { entryUpdated, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
+import { entryUpdated, feedLanguage, feedReviews, reviewAnchorUrl, reviewHeadline, reviewPlainText } from './feed-entries.ts';
 
-/** JSON Feed 1.1, written here because the `feed` package only writes 1.0. */
+/** JSON Feed 1.1 (written here, as the Atom feed is: feed libraries write 1.0). */
 export function jsonFeed(site: Site): JsonFeed {
   const { business, urls } = site;
   return {
@@ -12,7 +12,7 @@ export function jsonFeed(site: Site): JsonFeed {
     home_page_url: urls.home,
     feed_url: urls.jsonFeed,
     description: `The ${Math.min(50, site.reviews.length)} newest verified customer reviews of ${business.name}.`,
-    language: typeof business.language === 'string' ? business.language : 'en',
+    language: feedLanguage(business),
     authors: [{ name: business.name, url: business.url }],
     hubs: [{ type: 'WebSub', url: urls.hub }],
     items: feedReviews(site.reviews).map((review) => {
@@ -21,7 +21,7 @@ export function jsonFeed(site: Site): JsonFeed {
         id: review.id,
         url: reviewAnchorUrl(urls.home, review),
         title: reviewHeadline(review),
-        content_text: review.text,
+        content_text: reviewPlainText(review, business.name),
         date_published: dateToInstant(review.date),
         ...(modified !== review.date ? { date_modified: dateToInstant(modified) } : {}),
         authors: [{ name: review.author.name }],

@@ -1,6 +1,7 @@
 /** OpenAPI description of the MCP endpoint: JSON-RPC objects over POST (streamable HTTP). */
 import { ref } from './components.ts';
 import type { PathItems } from './document.ts';
+import { refusedMethod } from './shared.ts';
 
 const SESSION_ID = 'Mcp-Session-Id';
 
@@ -80,6 +81,8 @@ export function mcpPaths(): PathItems {
           '415': jsonRpcError('The body is not sent as application/json.'),
         },
       },
+      get: { ...refusedMethod('getMcpStream', 'Not allowed: no standalone SSE stream', 'POST', jsonRpcError('Only POST is allowed: this server opens no standalone stream.')), tags: ['mcp'] },
+      delete: { ...refusedMethod('deleteMcpSession', 'Not allowed: sessions expire on their own', 'POST', jsonRpcError('Only POST is allowed: sessions expire after 24 hours; simply stop using one.')), tags: ['mcp'] },
     },
   };
 }

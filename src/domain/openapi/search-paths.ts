@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { dateParameterSchema, searchQuerySchema } from '../schemas/search.ts';
 import { inlineSchema, ref } from './components.ts';
-import { conditionalParameters, errorResponse, jsonResponse, notModified, validatorHeaders } from './shared.ts';
+import { conditionalParameters, errorResponse, jsonResponse, notModified, refusedMethod, validatorHeaders } from './shared.ts';
 import type { PathItems } from './document.ts';
 
 export interface SearchPathsOptions {
@@ -25,6 +25,13 @@ function queryParameters({ serviceIds }: SearchPathsOptions) {
 }
 
 export function searchPaths(options: SearchPathsOptions): PathItems {
+  const dateParameter = {
+    name: 'date',
+    in: 'path',
+    required: true,
+    description: 'The first day to include, YYYY-MM-DD (a real calendar date). The route takes no query parameters.',
+    schema: inlineSchema(dateParameterSchema),
+  };
   return {
     '/api/reviews/search': {
       get: {
@@ -44,6 +51,7 @@ export function searchPaths(options: SearchPathsOptions): PathItems {
           '400': errorResponse('A parameter is invalid, unknown, repeated or empty (`error` is "invalid_query"); `issues` names each one and what is allowed.'),
         },
       },
+      post: { ...refusedMethod('postSearchReviews', 'Not allowed: search is a GET', 'GET, HEAD', errorResponse('Only GET and HEAD are allowed (`error` is "method_not_allowed").')), tags: ['search'] },
     },
     '/api/reviews/since/{date}': {
       get: {
@@ -54,13 +62,7 @@ export function searchPaths(options: SearchPathsOptions): PathItems {
           'Revalidate with If-None-Match (the ETag changes whenever the bytes change); Last-Modified is the newest review or owner-response date in the listing.',
         tags: ['search'],
         parameters: [
-          {
-            name: 'date',
-            in: 'path',
-            required: true,
-            description: 'The first day to include, YYYY-MM-DD (a real calendar date). The route takes no query parameters.',
-            schema: inlineSchema(dateParameterSchema),
-          },
+          dateParameter,
           ...conditionalParameters,
         ],
         responses: {
@@ -68,6 +70,11 @@ export function searchPaths(options: SearchPathsOptions): PathItems {
           '304': notModified,
           '400': errorResponse('The date is malformed or not a real calendar date, or a query parameter was given (`error` is "invalid_query").'),
         },
+      },
+      post: {
+        ...refusedMethod('postReviewsSince', 'Not allowed: sync is a GET', 'GET, HEAD', errorResponse('Only GET and HEAD are allowed (`error` is "method_not_allowed").')),
+        parameters: [dateParameter],
+        tags: ['search'],
       },
     },
   };

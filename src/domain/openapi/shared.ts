@@ -26,3 +26,18 @@ export function jsonResponse(description: string, schema: unknown, headers: Reco
 export function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: ref('ApiError') } } };
 }
+
+/**
+ * A method a path refuses, documented as the 405 it answers (with `Allow`), so that a
+ * client reading the document knows the answer rather than guessing.
+ */
+export function refusedMethod(operationId: string, summary: string, allow: string, response: Record<string, unknown>) {
+  return {
+    operationId,
+    summary,
+    description: `Refused with 405 Method Not Allowed; the \`Allow\` header lists ${allow}.`,
+    responses: {
+      '405': { ...response, headers: { Allow: { description: 'The methods this path takes.', schema: { type: 'string', const: allow } } } },
+    },
+  };
+}

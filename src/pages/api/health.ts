@@ -8,9 +8,9 @@ export const prerender = false;
  * Liveness, and the start of this process's runtime services: the server calls
  * it once right after listening, so the hub's worker resumes pending work then.
  */
-export const GET: APIRoute = () => {
+export const GET: APIRoute = async () => {
   try {
-    hubServices();
+    await hubServices();
   } catch (error) {
     console.error('The hub could not start:', error);
     return apiError(503, 'unavailable', `The WebSub hub could not start: ${(error as Error).message}`);

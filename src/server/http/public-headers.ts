@@ -9,15 +9,13 @@ export function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/_astro/') ? CACHE_IMMUTABLE : CACHE_DOCUMENT;
 }
 
-/** `Link` for a path: hub and self on the WebSub topics, the OpenAPI document on the home page and API JSON. */
+/** `Link` for a path: hub and self on the WebSub topics (Atom included), the OpenAPI document on every document of the API and the home page. */
 export function linkHeaderFor(urlPath: string, siteUrl: string): string | undefined {
   const urls = siteUrls(siteUrl);
   const serviceDesc = `<${urls.openapi}>; rel="service-desc"; type="application/json"`;
   if ((TOPIC_PATHS as readonly string[]).includes(urlPath)) {
     const self = `${siteUrl.replace(/\/+$/, '')}${urlPath}`;
-    const links = [`<${urls.hub}>; rel="hub"`, `<${self}>; rel="self"`];
-    if (urlPath.endsWith('.json')) links.push(serviceDesc);
-    return links.join(', ');
+    return [`<${urls.hub}>; rel="hub"`, `<${self}>; rel="self"`, serviceDesc].join(', ');
   }
   if (urlPath === '/index.html' || urlPath === '/insights.json' || urlPath.startsWith('/api/')) return serviceDesc;
   return undefined;

@@ -7,8 +7,10 @@
  * protocol version) takes the SDK's path, which answers it properly; the
  * integration tests check that both paths give the same answers.
  */
-import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ascii, bytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
+import { answerBudget, type AnswerBudget } from './answer-budget.ts';
+import { isProtocolVersion } from './protocol-versions.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
@@ -19,16 +21,16 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const RESPONSE_START = ascii('{"result":');
 
 /** The JSON-RPC response body for the message in byte strings that join to it, or undefined to let the SDK answer it. */
-export function directToolCall(messages: readonly JSONRPCMessage[], protocolVersion: string | null, tools: ToolSet): ByteString[] | undefined {
+export function directToolCall(messages: readonly JSONRPCMessage[], protocolVersion: string | null, tools: ToolSet, budget: AnswerBudget = answerBudget()): ByteString[] | undefined {
   if (messages.length !== 1) return undefined;
   const message = messages[0] as Record<string, unknown>;
   if (message.method !== 'tools/call' || !('id' in message)) return undefined;
-  if (protocolVersion !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
+  if (protocolVersion !== null && !isProtocolVersion(protocolVersion)) return undefined;
   const params = message.params;
   if (!isPlainObject(params) || Object.keys(params).some((key) => !CALL_PARAMS.has(key))) return undefined;
   const { name, arguments: args } = params;
   if (typeof name !== 'string' || !tools.has(name)) return undefined;
   if (args !== undefined && !isPlainObject(args)) return undefined;
   // The SDK's own response layout: result, then jsonrpc and id.
-  return [RESPONSE_START, ...tools.callToJson(name, args), bytes`,"jsonrpc":"2.0","id":${toByteString(JSON.stringify(message.id))}}`];
+  return [RESPONSE_START, ...tools.callToJson(name, args, budget), bytes`,"jsonrpc":"2.0","id":${toByteString(JSON.stringify(message.id))}}`];
 }

@@ -16,8 +16,11 @@ import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js
 import type { Answer } from '../http/answer.ts';
 import { responseMode } from './accept.ts';
 import { corsHeaders, preflight } from './cors.ts';
+import { answerBudget, type AnswerBudget } from './answer-budget.ts';
 import { INTERNAL_ERROR, jsonRpcError, SESSION_NOT_FOUND, TRANSPORT_ERROR } from './http-responses.ts';
 import { parseMessages } from './messages.ts';
+import { withoutCodePrefix } from './protocol-error.ts';
+import { allowsBatches, isProtocolVersion, negotiatedVersion, protocolVersionsText } from './protocol-versions.ts';
 import { checkHostAndOrigin } from './origin-guard.ts';
 import { directToolCall } from './direct-tool-call.ts';
 import type { ToolSet } from './tools/tool-set.ts';
@@ -29,12 +32,18 @@ export interface McpRequest {
   readonly method: string;
   /** A header's value, by its lower-case name; null when absent. */
   header(name: string): string | null;
-  /** The body as text, or undefined once it is longer than `maxBytes` (the rest is not kept). */
+  /**
+   * The body as text, or undefined once it is longer than `maxBytes` (the rest is not kept);
+   * rejects with ClientGone when the client goes away before the body ends.
+   */
   text(maxBytes: number): Promise<string | undefined>;
   /** The absolute URL, and every header as [name, value] pairs: what the SDK's web Request is made of. */
   readonly url: string;
   headerPairs(): Iterable<[string, string]>;
 }
+
+/** The client went away before its request was read: not a fault of the server, and nothing to answer or log. */
+export class ClientGone extends Error {}
 
 /** A plain answer, or an SSE stream (the SDK's answer when the client takes only text/event-stream). */
 export type McpAnswer = Answer & { stream?: ReadableStream<Uint8Array> };
@@ -44,6 +53,12 @@ export type McpEndpoint = (request: McpRequest) => Promise<McpAnswer>;
 const SESSION_HEADER = 'Mcp-Session-Id';
 /** Headers the forwarded request must not carry: its body goes over already parsed. */
 const BODY_HEADERS = new Set(['content-length', 'transfer-encoding']);
+/**
+ * Headers of the SDK's answer that are not its to set: the connection belongs to
+ * our HTTP server, which keeps it or closes it as the client asked (the SDK says
+ * `Connection: keep-alive` on every SSE answer, even to a client that sent `Connection: close`).
+ */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
 /** Sets a header whatever the case of the name it already has; Vary is added to, not replaced. */
 function setHeader(answer: Answer, name: string, value: string): void {
@@ -72,13 +87,16 @@ function forwarded(request: McpRequest, replaced: Record<string, string>): Reque
 
 /** The SDK's web Response as an answer: JSON is read out, an SSE stream handed on as it comes. */
 async function fromResponse(response: Response): Promise<McpAnswer> {
-  const headers = Object.fromEntries(response.headers);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
   if (response.body === null) return { status: response.status, headers };
   if (response.headers.get('content-type')?.startsWith('text/event-stream')) return { status: response.status, headers, stream: response.body };
-  return { status: response.status, headers, body: await response.text() };
+  return { status: response.status, headers, body: withoutCodePrefix(await response.text()) };
 }
 
-export function createMcpEndpoint(settings: McpSettings, createServer: () => Server, tools?: () => ToolSet): McpEndpoint {
+/** The MCP server for one request; what it answers is charged to `budget`. */
+export type ServerFactory = (budget: AnswerBudget) => Server;
+
+export function createMcpEndpoint(settings: McpSettings, createServer: ServerFactory, tools?: () => ToolSet): McpEndpoint {
   const { policy, sessions, maxBodyBytes } = settings;
 
   async function post(request: McpRequest): Promise<McpAnswer> {
@@ -94,11 +112,23 @@ export function createMcpEndpoint(settings: McpSettings, createServer: () => Ser
     if (text === undefined) {
       return jsonRpcError(413, TRANSPORT_ERROR, `Payload Too Large: a request body may hold at most ${maxBodyBytes} bytes.`);
     }
-    const parsed = parseMessages(text);
+    // The version a request is read under: its header, or else the one its session negotiated (clients before 2025-06-18 send no header).
+    const headerVersion = request.header('mcp-protocol-version');
+    const sessionId = request.header('mcp-session-id');
+    const version = headerVersion ?? (sessionId === null ? undefined : sessions.protocolVersion(sessionId));
+    const parsed = parseMessages(text, version !== undefined && isProtocolVersion(version) && allowsBatches(version) ? version : undefined);
     if (!parsed.ok) return jsonRpcError(400, parsed.code, parsed.message, { id: parsed.id });
+    if (!parsed.initialize && headerVersion !== null && !isProtocolVersion(headerVersion)) {
+      return jsonRpcError(
+        400,
+        TRANSPORT_ERROR,
+        `Bad Request: MCP-Protocol-Version ${JSON.stringify(headerVersion)} is not one this server speaks; it speaks ${protocolVersionsText()}. ` +
+          'Send the version that initialize negotiated.',
+        { id: parsed.id },
+      );
+    }
 
     // An initialize starts a new session whatever id came with it; everything else must carry a live id, or none.
-    const sessionId = request.header('mcp-session-id');
     if (!parsed.initialize && sessionId !== null) {
       const check = sessions.verify(sessionId);
       if (check !== 'valid') {
@@ -108,19 +138,20 @@ export function createMcpEndpoint(settings: McpSettings, createServer: () => Ser
     }
 
     const finish = (answer: McpAnswer): McpAnswer => {
-      if (answer.status >= 200 && answer.status < 300 && parsed.initialize) setHeader(answer, SESSION_HEADER, sessions.issue());
+      if (answer.status >= 200 && answer.status < 300 && parsed.initialize) setHeader(answer, SESSION_HEADER, sessions.issue(negotiatedVersion(parsed.requestedVersion)));
       else if (sessionId !== null && !parsed.initialize) setHeader(answer, SESSION_HEADER, sessionId);
       // no-transform keeps an SSE stream from being held back by a compressing proxy (or our own compression).
       setHeader(answer, 'Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
       return answer;
     };
 
-    const direct = mode === 'json' && tools ? directToolCall(parsed.messages, request.header('mcp-protocol-version'), tools()) : undefined;
+    const budget = answerBudget(settings.maxAnswerBytes);
+    const direct = mode === 'json' && !parsed.batch && tools ? directToolCall(parsed.messages, headerVersion, tools(), budget) : undefined;
     if (direct !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes: direct } });
 
     // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
     const sdkRequest = forwarded(request, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
-    const server = createServer();
+    const server = createServer(budget);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
     await server.connect(transport);
     // Nothing outlives the answer (an SSE stream ends once it is written), so nothing needs closing.
@@ -146,6 +177,7 @@ export function createMcpEndpoint(settings: McpSettings, createServer: () => Ser
       for (const [name, value] of Object.entries(cors)) setHeader(answer, name, value);
       return answer;
     } catch (error) {
+      if (error instanceof ClientGone) throw error;
       console.error('Unexpected error answering POST /mcp:', error);
       return jsonRpcError(500, INTERNAL_ERROR, 'Internal error: the server failed to answer this request.', { headers: cors });
     }

@@ -13,6 +13,6 @@ type Slot = { [SLOT]?: McpEndpoint };
 
 export function mcpEndpoint(): McpEndpoint {
   const slot = globalThis as Slot;
-  slot[SLOT] ??= createMcpEndpoint(getMcpSettings(), () => createMcpServer(getMcpContent()), () => getMcpContent().tools);
+  slot[SLOT] ??= createMcpEndpoint(getMcpSettings(), (budget) => createMcpServer(getMcpContent(), budget), () => getMcpContent().tools);
   return slot[SLOT];
 }

@@ -7,11 +7,25 @@
 import { isInitializeRequest, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { INVALID_REQUEST, PARSE_ERROR, type JsonRpcId } from './http-responses.ts';
 
-/** The SDK's own limit on a batch. */
-const MAX_BATCH = 100;
+/**
+ * Most messages a batch may hold. Batches exist only before protocol version
+ * 2025-06-18 (the endpoint refuses them otherwise); ten is plenty for a client of
+ * those versions and keeps one request from asking for the work of hundreds.
+ */
+export const MAX_BATCH = 10;
 
 export type ParsedMessages =
-  | { ok: true; body: unknown; messages: JSONRPCMessage[]; initialize: boolean; id: JsonRpcId }
+  | {
+      ok: true;
+      body: unknown;
+      messages: JSONRPCMessage[];
+      /** Whether the body was a JSON-RPC batch (an array), even of one message. */
+      batch: boolean;
+      initialize: boolean;
+      /** The protocol version an initialize request asks for. */
+      requestedVersion: unknown;
+      id: JsonRpcId;
+    }
   | { ok: false; code: number; message: string; id: JsonRpcId };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,7 +48,11 @@ function problemOf(message: unknown): string | undefined {
   return JSONRPCMessageSchema.safeParse(message).success ? undefined : 'it is not a valid JSON-RPC 2.0 message';
 }
 
-export function parseMessages(text: string): ParsedMessages {
+/**
+ * `batchVersion` is the protocol version a batch would be read under, when the
+ * client's version allows batches (before 2025-06-18); undefined refuses them.
+ */
+export function parseMessages(text: string, batchVersion?: string): ParsedMessages {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -44,8 +62,23 @@ export function parseMessages(text: string): ParsedMessages {
   }
   const list = Array.isArray(body) ? body : [body];
   const id = !Array.isArray(body) && isObject(body) && isId(body.id) ? (body.id as string | number) : null;
+  if (Array.isArray(body) && batchVersion === undefined) {
+    return {
+      ok: false,
+      code: INVALID_REQUEST,
+      message:
+        'Invalid Request: JSON-RPC batches are not part of MCP since protocol version 2025-06-18, and this request is not ' +
+        'from a session of an older version; send one message per request.',
+      id,
+    };
+  }
   if (list.length === 0 || list.length > MAX_BATCH) {
-    return { ok: false, code: INVALID_REQUEST, message: `Invalid Request: a batch must hold 1 to ${MAX_BATCH} messages.`, id };
+    return {
+      ok: false,
+      code: INVALID_REQUEST,
+      message: `Invalid Request: a batch (protocol version ${batchVersion}) must hold 1 to ${MAX_BATCH} messages, not ${list.length}; send the others in separate requests.`,
+      id,
+    };
   }
   for (const [index, message] of list.entries()) {
     const problem = problemOf(message);
@@ -60,6 +93,7 @@ export function parseMessages(text: string): ParsedMessages {
     }
   }
   const messages = list as JSONRPCMessage[];
-  const initialize = messages.some((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message));
-  return { ok: true, body, messages, initialize, id };
+  const initializeRequest = messages.find((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message));
+  const requestedVersion = (initializeRequest as { params?: { protocolVersion?: unknown } } | undefined)?.params?.protocolVersion;
+  return { ok: true, body, messages, batch: Array.isArray(body), initialize: initializeRequest !== undefined, requestedVersion, id };
 }

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeAnswer } from '../http/answer.ts';
-import type { McpAnswer, McpRequest } from './endpoint.ts';
+import { ClientGone, type McpAnswer, type McpRequest } from './endpoint.ts';
 import { INTERNAL_ERROR, jsonRpcError } from './http-responses.ts';
 import { mcpEndpoint } from './index.ts';
 
@@ -41,11 +41,12 @@ function readText(req: IncomingMessage, maxBytes: number): Promise<string | unde
       const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8');
       resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     };
-    const onError = (error: Error) => {
+    // An aborted upload gives 'error' (ECONNRESET) and 'close'; either way the client is gone.
+    const onError = () => {
       stop();
-      reject(error);
+      reject(new ClientGone('the client closed the connection before the request body ended'));
     };
-    const onClose = () => onError(new Error('the client closed the connection before the request body ended'));
+    const onClose = onError;
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
@@ -80,7 +81,8 @@ export async function answerMcp(req: IncomingMessage, res: ServerResponse): Prom
   try {
     await writeMcpAnswer(await mcpEndpoint()(nodeRequest(req)), req, res);
   } catch (error) {
-    if (res.destroyed) return;
+    // A client that goes away is not an error of ours: nothing to log, nothing to answer.
+    if (error instanceof ClientGone || res.destroyed) return;
     console.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
     if (!res.headersSent) writeAnswer(req, res, jsonRpcError(500, INTERNAL_ERROR, 'Internal error: the server failed to answer this request.'));
     else res.destroy();

@@ -4,11 +4,10 @@
  * directly; the bytes are the same); a single review has no URL of its own, so
  * it gets `reviews://review/{id}`.
  */
-import { McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { ReviewCatalog } from '../../domain/catalog/catalog.ts';
-
-/** "Resource not found", the MCP spec's code for resources/read. */
-const RESOURCE_NOT_FOUND = -32002;
+import { mebibytes, type AnswerBudget } from './answer-budget.ts';
+import { ANSWER_TOO_LARGE, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error.ts';
 
 const REVIEW_TEMPLATE = 'reviews://review/{id}';
 const REVIEW_URI = /^reviews:\/\/review\/([^/?#]+)$/;
@@ -26,7 +25,8 @@ export interface PublishedDocument {
 export interface ResourceSet {
   readonly list: readonly Resource[];
   readonly templates: readonly ResourceTemplate[];
-  read(uri: string): ReadResourceResult;
+  /** The resource's contents, charged to `budget`; throws a ProtocolError for an unknown or too large one. */
+  read(uri: string, budget: AnswerBudget): ReadResourceResult;
 }
 
 function decoded(part: string): string | undefined {
@@ -58,20 +58,37 @@ export function resourceSet(siteUrl: string, documents: readonly PublishedDocume
     },
   ];
   const known = [...byUri.keys(), REVIEW_TEMPLATE].join(', ');
-  const notFound = (uri: string, why: string) => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${why}. The resources are ${known}.`, { uri });
+  const notFound = (uri: string, why: string) => new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${why}. The resources are ${known}.`, { uri });
+  // A text goes out JSON-escaped: charge its UTF-8 bytes and a little for the escapes.
+  const charge = (uri: string, bytes: number, budget: AnswerBudget, instead: string) => {
+    const size = Math.ceil(bytes * 1.1);
+    if (budget.take(size)) return;
+    throw new ProtocolError(
+      ANSWER_TOO_LARGE,
+      `Answer too large: ${uri} is ${mebibytes(bytes)}, and this server builds no answer over ${mebibytes(budget.maxBytes)} ` +
+        `(a batch shares one budget). ${instead}`,
+      { uri, bytes, maxBytes: budget.maxBytes },
+    );
+  };
+  const sizes = new Map(list.map((resource) => [resource.uri, resource.size as number]));
 
   return {
     list,
     templates,
-    read(uri) {
+    read(uri, budget) {
       const document = byUri.get(uri);
-      if (document) return { contents: [{ uri, mimeType: document.mimeType, text: document.text }] };
+      if (document) {
+        charge(uri, sizes.get(uri) as number, budget, `Fetch it over HTTP at that URL, or page through the reviews with the search_reviews and get_reviews_since tools.`);
+        return { contents: [{ uri, mimeType: document.mimeType, text: document.text }] };
+      }
       const match = REVIEW_URI.exec(uri);
       if (!match) throw notFound(uri, `${JSON.stringify(uri)} names no resource of this server`);
       const id = decoded(match[1] as string);
       const review = id === undefined ? undefined : catalog.review(id);
       if (!review) throw notFound(uri, `no published review has the id ${JSON.stringify(id ?? match[1])}`);
-      return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(review) }] };
+      const text = JSON.stringify(review);
+      charge(uri, Buffer.byteLength(text), budget, 'Fetch the reviews dataset over HTTP instead.');
+      return { contents: [{ uri, mimeType: 'application/json', text }] };
     },
   };
 }

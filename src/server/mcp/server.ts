@@ -12,16 +12,16 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
   CallToolRequestSchema,
-  ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type Implementation,
   type ServerResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { AnswerBudget } from './answer-budget.ts';
+import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
 import type { ResourceSet } from './resources.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
@@ -58,12 +58,13 @@ function handle<S extends RequestSchema>(server: Server, schema: S, handler: (re
   const method = schema.shape.method.value;
   server.setRequestHandler(anyParams(method), (request) => {
     const parsed = schema.safeParse(request);
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
+    if (!parsed.success) throw new ProtocolError(INVALID_PARAMS, `Invalid params for ${method}: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
     return handler(parsed.data);
   });
 }
 
-export function createMcpServer(content: McpContent): Server {
+/** The server for one request; tool results and resource texts are charged to `budget`. */
+export function createMcpServer(content: McpContent, budget: AnswerBudget): Server {
   const { tools, resources } = content;
   const server = new Server(content.info, {
     capabilities: { tools: {}, resources: {} },
@@ -74,10 +75,10 @@ export function createMcpServer(content: McpContent): Server {
   // The SDK's Server checks tools/call params itself (and answers -32602) before this runs.
   server.setRequestHandler(anyParams('tools/call'), (request) => {
     const { params } = request as z.output<typeof CallToolRequestSchema>;
-    return tools.call(params.name, params.arguments);
+    return tools.call(params.name, params.arguments, budget);
   });
   handle(server, ListResourcesRequestSchema, () => ({ resources: [...resources.list] }));
   handle(server, ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...resources.templates] }));
-  handle(server, ReadResourceRequestSchema, (request) => resources.read(request.params.uri));
+  handle(server, ReadResourceRequestSchema, (request) => resources.read(request.params.uri, budget));
   return server;
 }

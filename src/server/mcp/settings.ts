@@ -9,6 +9,8 @@ export interface McpSettings {
   readonly sessions: SessionTokens;
   /** Largest request body read, in bytes: MCP requests are small JSON objects. */
   readonly maxBodyBytes: number;
+  /** Largest answer built, in bytes (see answer-budget.ts). */
+  readonly maxAnswerBytes: number;
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -26,6 +28,7 @@ export function mcpSettings(config: Config, warn: (message: string) => void = co
     policy: originPolicy({ siteUrl: config.SITE_URL, allowedOrigins: config.MCP_ALLOWED_ORIGINS, listenHost: config.HOST }),
     sessions: sessionTokens({ secret }),
     maxBodyBytes: MAX_BODY_BYTES,
+    maxAnswerBytes: config.MCP_ANSWER_MAX_BYTES,
   };
 }
 

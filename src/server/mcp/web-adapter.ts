@@ -4,7 +4,7 @@
  */
 import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { toResponse } from '../http/answer.ts';
-import type { McpRequest } from './endpoint.ts';
+import { ClientGone, type McpAnswer, type McpRequest } from './endpoint.ts';
 import { mcpEndpoint } from './index.ts';
 
 function webRequest(request: Request): McpRequest {
@@ -12,7 +12,9 @@ function webRequest(request: Request): McpRequest {
     method: request.method,
     header: (name) => request.headers.get(name),
     async text(maxBytes) {
-      const read = await readRequestBody(request, maxBytes);
+      const read = await readRequestBody(request, maxBytes).catch(() => {
+        throw new ClientGone('the client closed the connection before the request body ended');
+      });
       return read.tooLarge ? undefined : read.text;
     },
     url: request.url,
@@ -21,6 +23,10 @@ function webRequest(request: Request): McpRequest {
 }
 
 export async function answerWebMcp(request: Request): Promise<Response> {
-  const answer = await mcpEndpoint()(webRequest(request));
+  const answer = await mcpEndpoint()(webRequest(request)).catch((error: unknown) => {
+    // Nobody is left to read an answer; the route must still return one.
+    if (error instanceof ClientGone) return { status: 400, headers: {} } as McpAnswer;
+    throw error;
+  });
   return answer.stream ? new Response(answer.stream, { status: answer.status, headers: answer.headers }) : toResponse(answer);
 }

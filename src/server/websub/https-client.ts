@@ -13,6 +13,8 @@ export interface OutboundRequest {
   headers?: Record<string, string>;
   body?: Uint8Array;
   timeoutMs: number;
+  /** Time limit for the TCP and TLS handshake of a new connection: a host that does not even accept gives up its slot early. */
+  connectTimeoutMs?: number;
   /** Bytes of the answer kept; the rest is not read. */
   maxResponseBytes: number;
   /** Aborts the request early (shutdown). */
@@ -54,11 +56,13 @@ export function createHttpsClient({ allowPrivate, resolve = systemResolver, maxS
       const timer = setTimeout(() => controller.abort(new Error(`no complete answer within ${outbound.timeoutMs} ms`)), outbound.timeoutMs);
       const onOuterAbort = () => controller.abort(outbound.signal?.reason ?? new Error('aborted'));
       outbound.signal?.addEventListener('abort', onOuterAbort, { once: true });
+      let connectTimer: NodeJS.Timeout | undefined;
       let settled = false;
       const settle = (error: Error | undefined, response?: OutboundResponse) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(connectTimer);
         outbound.signal?.removeEventListener('abort', onOuterAbort);
         if (error) reject(controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error);
         else resolvePromise(response as OutboundResponse);
@@ -87,6 +91,15 @@ export function createHttpsClient({ allowPrivate, resolve = systemResolver, maxS
         },
       );
       req.on('error', (error) => settle(error));
+      const connectTimeoutMs = outbound.connectTimeoutMs;
+      if (connectTimeoutMs !== undefined && connectTimeoutMs < outbound.timeoutMs) {
+        req.on('socket', (socket) => {
+          // A pooled keep-alive socket is connected already.
+          if (!socket.connecting) return;
+          connectTimer = setTimeout(() => controller.abort(new Error(`no connection within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+          socket.once('secureConnect', () => clearTimeout(connectTimer));
+        });
+      }
       req.end(outbound.body === undefined ? undefined : Buffer.from(outbound.body.buffer, outbound.body.byteOffset, outbound.body.byteLength));
     });
 }

@@ -4,9 +4,10 @@
  * refusal is the API's JSON error; an accepted request is a 202 at once.
  */
 import { parseHubForm, type HubAccepted, type HubFormSchema } from '../../domain/websub/hub-form.ts';
-import { clientKey, type RateLimiter } from '../../domain/websub/rate-limit.ts';
+import { clientKey } from '../../domain/websub/rate-limit.ts';
 import { apiError } from '../http/api-error.ts';
 import { HubRejection, type Hub } from './hub.ts';
+import type { HubStore } from './store/hub-store.ts';
 import type { Clock } from './worker.ts';
 
 const MAX_FORM_BYTES = 16 * 1024;
@@ -15,7 +16,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 export interface HubEndpointOptions {
   hub: Hub;
   schema: HubFormSchema;
-  limiter: RateLimiter;
+  /** Keeps the per-client rate limit (shared by every instance on the store). */
+  limiter: Pick<HubStore, 'takeRateToken'>;
   clock: Clock;
   /** Words for the 429 message, e.g. "30 at once, then 1 per second". */
   rateDescription: string;
@@ -50,7 +52,8 @@ function accepted(body: HubAccepted): Response {
 
 export function createHubEndpoint({ hub, schema, limiter, clock, rateDescription }: HubEndpointOptions) {
   return async function handleHubRequest(request: Request, clientAddress: string | undefined): Promise<Response> {
-    const decision = limiter.take(clientKey(clientAddress), clock.now());
+    const client = clientKey(clientAddress);
+    const decision = await limiter.takeRateToken(client, clock.now());
     if (!decision.allowed) {
       return apiError(429, 'rate_limited', `Too many hub requests from your address (${rateDescription}); retry in ${decision.retryAfterSeconds} s.`, {
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
@@ -79,7 +82,7 @@ export function createHubEndpoint({ hub, schema, limiter, clock, rateDescription
           : 'The topic is unchanged since it was last distributed; nothing is sent.';
         return accepted({ status: 'accepted', mode: 'publish', topic: hubRequest.topic, message });
       }
-      await hub.requestIntent(hubRequest);
+      await hub.requestIntent(hubRequest, client);
       const message =
         hubRequest.mode === 'subscribe'
           ? 'The hub will now send a GET with hub.challenge to the callback; the subscription is active once the callback answers 2xx with exactly that value.'

@@ -14,8 +14,13 @@ import type { Clock } from './worker.ts';
 
 export interface HubLimits {
   maxSubscriptions: number;
+  /** Per callback host, counted by name and by resolved address (localhost and 127.0.0.1 are one host). */
   maxSubscriptionsPerHost: number;
   maxPendingVerifications: number;
+  /** Pending verifications one client address (IPv6: one /64) may have: a flood of hanging ones cannot lock out other clients. */
+  maxPendingPerClient: number;
+  /** Pending verifications on one callback host. */
+  maxPendingPerHost: number;
 }
 
 export interface TopicContent {
@@ -32,7 +37,7 @@ export interface HubOptions {
   clock: Clock;
   resolve: Resolver;
   readTopic: (path: TopicPath) => Promise<TopicContent>;
-  /** Tells the worker there is new work. */
+  /** Tells this process's worker there is new work. */
   wake: () => void;
 }
 
@@ -59,28 +64,38 @@ export class HubRejection extends Error {
 export function createHub(options: HubOptions) {
   const { topics, store, clock, limits } = options;
 
-  async function checkCallback(callback: URL): Promise<void> {
+  /** The callback host's addresses, sorted; refused unless public. */
+  async function checkCallback(callback: URL): Promise<string[]> {
     try {
-      await resolveCallbackHost(callback.hostname, options.allowPrivateCallbacks, options.resolve, options.dnsTimeoutMs);
+      const addresses = await resolveCallbackHost(callback.hostname, options.allowPrivateCallbacks, options.resolve, options.dnsTimeoutMs);
+      return [...new Set(addresses)].sort();
     } catch (error) {
       const reason = error instanceof RefusedAddressError ? error.message : `its host does not resolve (${(error as Error).message})`;
       throw new HubRejection(400, 'invalid_callback', `hub.callback is refused: ${reason}.`);
     }
   }
 
-  function checkCapacity(intent: Intent, host: string): void {
+  async function checkCapacity(intent: Intent, host: string, addresses: readonly string[], clientKey: string): Promise<void> {
     const retry = { 'Retry-After': '3600' };
-    if (store.pendingVerificationCount() >= limits.maxPendingVerifications) {
-      throw new HubRejection(503, 'hub_busy', 'The hub has too many requests waiting for verification; try again later.', { 'Retry-After': '60' });
+    const wait = { 'Retry-After': '60' };
+    // Per client and per callback host first: one client's flood of hanging verifications fills its own allowance, not the hub's.
+    if ((await store.pendingVerificationCount({ clientKey })) >= limits.maxPendingPerClient) {
+      throw new HubRejection(429, 'too_many_pending', `Your address already has ${limits.maxPendingPerClient} requests waiting for verification, the most one client may have; wait until they are verified (or time out).`, wait);
     }
-    if (intent.mode !== 'subscribe' || store.isKnownPair(intent.topic, intent.callback.href)) return;
-    if (store.subscriptionCount() >= limits.maxSubscriptions) {
+    if ((await store.pendingVerificationCount({ host })) >= limits.maxPendingPerHost) {
+      throw new HubRejection(429, 'too_many_pending', `Callbacks on ${host} already have ${limits.maxPendingPerHost} requests waiting for verification, the most one host may have; try again later.`, wait);
+    }
+    if ((await store.pendingVerificationCount()) >= limits.maxPendingVerifications) {
+      throw new HubRejection(503, 'hub_busy', 'The hub has too many requests waiting for verification; try again later.', wait);
+    }
+    if (intent.mode !== 'subscribe' || (await store.isKnownPair(intent.topic, intent.callback.href))) return;
+    if ((await store.subscriptionCount()) >= limits.maxSubscriptions) {
       throw new HubRejection(503, 'hub_full', `The hub holds its maximum of ${limits.maxSubscriptions} subscriptions; try again later.`, retry);
     }
-    if (store.subscriptionCount(host) >= limits.maxSubscriptionsPerHost) {
+    if ((await store.subscriptionCount({ host, addresses })) >= limits.maxSubscriptionsPerHost) {
       throw new HubRejection(
         429, 'too_many_subscriptions',
-        `Callbacks on ${host} already hold ${limits.maxSubscriptionsPerHost} subscriptions, the most one host may have; unsubscribe some first.`,
+        `Callbacks on ${host} (${addresses.join(', ')}) already hold ${limits.maxSubscriptionsPerHost} subscriptions, the most one host or address may have; unsubscribe some first.`,
         retry,
       );
     }
@@ -88,18 +103,19 @@ export function createHub(options: HubOptions) {
 
   return {
     /** Accepts an intent for verification; the worker sends the challenge. */
-    async requestIntent(intent: Intent): Promise<void> {
-      await checkCallback(intent.callback);
+    async requestIntent(intent: Intent, clientKey: string): Promise<void> {
+      const addresses = await checkCallback(intent.callback);
       const host = intent.callback.hostname;
-      checkCapacity(intent, host);
-      store.requestVerification(
+      await checkCapacity(intent, host, addresses, clientKey);
+      await store.requestVerification(
         {
           mode: intent.mode, topic: intent.topic, callback: intent.callback.href, callbackHost: host,
-          secret: intent.secret ?? null, leaseSeconds: grantedLeaseSeconds(intent.leaseSeconds),
+          callbackAddress: addresses[0] ?? host, clientKey, secret: intent.secret ?? null, leaseSeconds: grantedLeaseSeconds(intent.leaseSeconds),
         },
         clock.now(),
       );
       options.wake();
+      await store.announceWork();
     },
 
     /** Distributes the topic's current bytes if they differ from what was last distributed. */
@@ -113,8 +129,11 @@ export function createHub(options: HubOptions) {
         throw new HubRejection(503, 'topic_unavailable', `The build has no readable ${topic.path} (${(error as Error).message}); publish again after the build.`);
       }
       const hash = createHash('sha256').update(content.body).digest('hex');
-      const result = store.publishContent(topic.url, hash, content.contentType, content.body, clock.now());
-      if (result.queued > 0) options.wake();
+      const result = await store.publishContent(topic.url, hash, content.contentType, content.body, clock.now());
+      if (result.queued > 0) {
+        options.wake();
+        await store.announceWork();
+      }
       return result;
     },
   };

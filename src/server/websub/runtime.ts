@@ -1,11 +1,10 @@
 /**
- * The hub of this process, wired from the configuration on first use: the
- * SQLite store, the guarded HTTPS client, the worker (started here, so it runs
- * from the server's warm-up request on) and the request handler. One per process.
+ * The hub of this process, wired from the configuration on first use: the store
+ * (SQLite, or PostgreSQL with DATABASE_URL), the guarded HTTPS client, the
+ * worker (started here, so it runs from the server's warm-up request on) and the
+ * request handler. One per process.
  */
-import path from 'node:path';
 import { hubFormSchema } from '../../domain/websub/hub-form.ts';
-import { createRateLimiter } from '../../domain/websub/rate-limit.ts';
 import { hubTopics, hubUrl } from '../../domain/websub/topics.ts';
 import { getConfig } from '../config.ts';
 import { onShutdown } from '../runtime/shutdown.ts';
@@ -13,31 +12,36 @@ import { systemResolver } from './address-guard.ts';
 import { createHub } from './hub.ts';
 import { createHubEndpoint } from './hub-endpoint.ts';
 import { createHttpsClient } from './https-client.ts';
-import { openHubDatabase } from './store/database.ts';
-import { createHubStore } from './store/hub-store.ts';
+import { openHubStore } from './store/open-store.ts';
 import { readBuiltTopic } from './topic-source.ts';
 import { createWorker, systemClock } from './worker.ts';
 
 /** Abuse limits (DESIGN section 8); generous for a hub with three topics. */
-const LIMITS = { maxSubscriptions: 10_000, maxSubscriptionsPerHost: 1_000, maxPendingVerifications: 1_000 };
+const LIMITS = {
+  maxSubscriptions: 10_000, maxSubscriptionsPerHost: 1_000,
+  maxPendingVerifications: 1_000, maxPendingPerClient: 50, maxPendingPerHost: 100,
+};
 const RATE = { burst: 30, perSecond: 1, maxClients: 10_000 };
 const CONCURRENCY = 32;
+/** In flight to one callback host at most: the other slots stay free for everyone else (docs/websub.md, "Slow callbacks"). */
+const PER_HOST_CONCURRENCY = 8;
 const SHUTDOWN_GRACE_MS = 5_000;
 
-function createHubServices() {
+async function createHubServices() {
   const config = getConfig();
-  const db = openHubDatabase(config.HUB_DB === ':memory:' ? ':memory:' : path.resolve(config.projectRoot, config.HUB_DB));
-  const store = createHubStore(db);
+  const store = await openHubStore(config, RATE);
   const clock = systemClock;
   const log = (line: string) => console.log(`[hub] ${line}`);
   const worker = createWorker({
     store, clock, log,
-    client: createHttpsClient({ allowPrivate: config.HUB_ALLOW_PRIVATE_CALLBACKS, maxSockets: CONCURRENCY }),
+    client: createHttpsClient({ allowPrivate: config.HUB_ALLOW_PRIVATE_CALLBACKS, maxSockets: PER_HOST_CONCURRENCY }),
     hubUrl: hubUrl(config.SITE_URL),
     retryDelaysMs: config.HUB_RETRY_DELAYS_MS,
     timeoutMs: config.HUB_TIMEOUT_MS,
     concurrency: CONCURRENCY,
+    perHostConcurrency: PER_HOST_CONCURRENCY,
   });
+  store.onWork(worker.wake);
   const topics = hubTopics(config.SITE_URL);
   const hub = createHub({
     topics, store, clock,
@@ -51,19 +55,20 @@ function createHubServices() {
   const handle = createHubEndpoint({
     hub, clock,
     schema: hubFormSchema(topics.map((t) => t.url)),
-    limiter: createRateLimiter(RATE),
+    limiter: store,
     rateDescription: `${RATE.burst} at once, then ${RATE.perSecond} per second`,
   });
   worker.start();
   onShutdown(async () => {
     await worker.stop(Math.min(SHUTDOWN_GRACE_MS, config.HUB_TIMEOUT_MS));
-    db.close();
+    await store.close();
   });
-  return { handle };
+  return { handle, hub };
 }
 
 let services: ReturnType<typeof createHubServices> | undefined;
 
+/** The hub's services; a failure to open the store is kept, so every caller sees the same error. */
 export function hubServices(): ReturnType<typeof createHubServices> {
   services ??= createHubServices();
   return services;

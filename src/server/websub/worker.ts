@@ -25,10 +25,14 @@ export interface WorkerOptions {
   timeoutMs: number;
   /** Requests in flight at most. */
   concurrency: number;
+  /** Requests in flight at most to one callback host (across instances sharing the store): a slow host cannot take every slot. */
+  perHostConcurrency: number;
   log: (line: string) => void;
 }
 
 const VERIFY_READ_BYTES = 1024;
+/** New connections get at most this long for TCP and TLS (less when HUB_TIMEOUT_MS is shorter). */
+const CONNECT_TIMEOUT_MS = 3000;
 const DELIVERY_READ_BYTES = 64 * 1024;
 const SWEEP_EVERY_MS = 1000;
 const IDLE_WAKE_MS = 60_000;
@@ -36,25 +40,28 @@ const IDLE_WAKE_MS = 60_000;
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 export function createWorker(options: WorkerOptions) {
-  const { store, client, clock, hubUrl, retryDelaysMs, timeoutMs, concurrency, log } = options;
+  const { store, client, clock, hubUrl, retryDelaysMs, timeoutMs, concurrency, perHostConcurrency, log } = options;
   // A claim outlives the attempt's own time limit, so it never lapses while the attempt can still succeed.
   const claimMs = timeoutMs + 2000;
+  const connectTimeoutMs = Math.min(CONNECT_TIMEOUT_MS, timeoutMs);
   const inFlight = new Set<Promise<void>>();
   const shutdown = new AbortController();
-  const contents = new Map<number, StoredContent>();
+  const contents = new Map<number, Promise<StoredContent | undefined>>();
   let timer: NodeJS.Timeout | undefined;
   let wakeQueued = false;
+  let ticking: Promise<void> | undefined;
   let started = false;
   let lastSweep = Number.NEGATIVE_INFINITY;
 
-  /** The body of a content version; a fan-out reads it once, not once per subscriber. */
-  function contentOf(id: number): StoredContent | undefined {
+  /** The body of a content version; a fan-out reads it once, not once per subscriber (concurrent readers share one read). */
+  function contentOf(id: number): Promise<StoredContent | undefined> {
     let content = contents.get(id);
     if (!content) {
       content = store.content(id);
-      if (!content) return undefined;
       if (contents.size >= 8) contents.delete(contents.keys().next().value as number);
       contents.set(id, content);
+      // A failed or empty read is not kept.
+      content.then((found) => found || contents.delete(id), () => contents.delete(id));
     }
     return content;
   }
@@ -66,7 +73,7 @@ export function createWorker(options: WorkerOptions) {
     const url = verificationUrl(claim.callback, { mode: claim.mode, topic: claim.topic, challenge, leaseSeconds: claim.leaseSeconds });
     let problem: string | undefined;
     try {
-      const res = await client({ method: 'GET', url, timeoutMs, maxResponseBytes: VERIFY_READ_BYTES, signal: shutdown.signal });
+      const res = await client({ method: 'GET', url, timeoutMs, connectTimeoutMs, maxResponseBytes: VERIFY_READ_BYTES, signal: shutdown.signal });
       if (!isSuccess(res.status)) problem = `answered ${res.status}`;
       else if (!res.body.equals(Buffer.from(challenge))) problem = 'answered without echoing the exact hub.challenge';
     } catch (error) {
@@ -74,21 +81,21 @@ export function createWorker(options: WorkerOptions) {
     }
     // Cut short by a shutdown: the claim lapses and the next process verifies again.
     if (interrupted()) return;
-    const outcome = store.completeVerification(claim, problem === undefined, clock.now());
+    const outcome = await store.completeVerification(claim, problem === undefined, clock.now());
     if (outcome === 'applied') {
       log(`${claim.mode} ${problem ? `refused (${problem})` : 'verified'}: ${claim.callback} for ${claim.topic}`);
     }
   }
 
   async function deliver(claim: DeliveryClaim): Promise<void> {
-    const content = contentOf(claim.contentId);
+    const content = await contentOf(claim.contentId);
     if (!content) return;
     let problem: string | undefined;
     let gone = false;
     try {
       const headers = notificationHeaders({ hubUrl, topicUrl: claim.topic, contentType: content.contentType, body: content.body, secret: claim.secret });
       const res = await client({
-        method: 'POST', url: claim.callback, headers, body: content.body, timeoutMs, maxResponseBytes: DELIVERY_READ_BYTES, signal: shutdown.signal,
+        method: 'POST', url: claim.callback, headers, body: content.body, timeoutMs, connectTimeoutMs, maxResponseBytes: DELIVERY_READ_BYTES, signal: shutdown.signal,
       });
       gone = res.status === 410;
       if (!isSuccess(res.status)) problem = res.status >= 300 && res.status < 400 ? `answered ${res.status} (redirects are not followed)` : `answered ${res.status}`;
@@ -109,16 +116,16 @@ export function createWorker(options: WorkerOptions) {
       return store.removeSubscription(claim, now, `${failures} consecutive delivery attempts failed; the last one: ${problem}`);
     }
     log(`delivery attempt ${failures} failed (${problem}), next in ${next.delayMs} ms: ${claim.callback}`);
-    store.deliveryFailed(claim, failures, now + next.delayMs, problem);
+    await store.deliveryFailed(claim, failures, now + next.delayMs, problem);
   }
 
   async function deny(claim: DenialClaim): Promise<void> {
     try {
-      await client({ method: 'GET', url: denialUrl(claim.callback, claim.topic, claim.reason), timeoutMs, maxResponseBytes: VERIFY_READ_BYTES, signal: shutdown.signal });
+      await client({ method: 'GET', url: denialUrl(claim.callback, claim.topic, claim.reason), timeoutMs, connectTimeoutMs, maxResponseBytes: VERIFY_READ_BYTES, signal: shutdown.signal });
     } catch {
       // A courtesy notice: one attempt, whatever it gives.
     }
-    if (!interrupted()) store.denialSent(claim);
+    if (!interrupted()) await store.denialSent(claim);
   }
 
   function launch(work: Promise<void>): void {
@@ -132,19 +139,38 @@ export function createWorker(options: WorkerOptions) {
   }
 
   /** Claims what is due now, up to the free slots; the number of jobs started. */
-  function claimDue(): number {
+  async function claimDue(): Promise<number> {
     const now = clock.now();
     if (now - lastSweep >= SWEEP_EVERY_MS) {
-      store.sweep(now);
+      await store.sweep(now);
       lastSweep = now;
     }
     const before = inFlight.size;
-    const free = () => concurrency - inFlight.size;
+    const limits = () => ({ limit: concurrency - inFlight.size, claimMs, perHost: perHostConcurrency });
     // Verifications first: a subscriber waits for them; deliveries next; notices last.
-    if (free() > 0) for (const claim of store.claimVerifications(now, free(), claimMs)) launch(verify(claim));
-    if (free() > 0) for (const claim of store.claimDeliveries(now, free(), claimMs)) launch(deliver(claim));
-    if (free() > 0) for (const claim of store.claimDenials(now, free(), claimMs)) launch(deny(claim));
+    if (limits().limit > 0) for (const claim of await store.claimVerifications(now, limits())) launch(verify(claim));
+    if (limits().limit > 0) for (const claim of await store.claimDeliveries(now, limits())) launch(deliver(claim));
+    if (limits().limit > 0) for (const claim of await store.claimDenials(now, limits())) launch(deny(claim));
     return inFlight.size - before;
+  }
+
+  async function look(): Promise<void> {
+    let delay = IDLE_WAKE_MS;
+    try {
+      await claimDue();
+      // With every slot taken, the next completion wakes us.
+      if (inFlight.size >= concurrency) return;
+      const now = clock.now();
+      const due = await store.nextDueAt(now);
+      if (due !== undefined) delay = Math.min(IDLE_WAKE_MS, Math.max(5, due - now));
+    } catch (error) {
+      log(`hub worker error, retrying in 1 s: ${(error as Error).message}`);
+      delay = 1000;
+    }
+    if (!started || interrupted()) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
   }
 
   function tick(): void {
@@ -152,27 +178,22 @@ export function createWorker(options: WorkerOptions) {
     clearTimeout(timer);
     // A look queued before stop() must not claim anything.
     if (!started || interrupted()) return;
-    let delay = IDLE_WAKE_MS;
-    try {
-      claimDue();
-      // With every slot taken, the next completion wakes us.
-      if (inFlight.size >= concurrency) return;
-      const now = clock.now();
-      const due = store.nextDueAt(now);
-      if (due !== undefined) delay = Math.min(IDLE_WAKE_MS, Math.max(5, due - now));
-    } catch (error) {
-      log(`hub worker error, retrying in 1 s: ${(error as Error).message}`);
-      delay = 1000;
+    // One look at a time; a wake during a look asks for another one after it.
+    if (ticking) {
+      wakeQueued = true;
+      return;
     }
-    timer = setTimeout(tick, delay);
-    timer.unref();
+    ticking = look().finally(() => {
+      ticking = undefined;
+      if (wakeQueued) setImmediate(tick);
+    });
   }
 
-  /** Looks for work soon (new requests, finished jobs); several calls in a row make one look. */
+  /** Looks for work soon (new requests, finished jobs, another instance's news); several calls in a row make one look. */
   function wake(): void {
     if (!started || wakeQueued || interrupted()) return;
     wakeQueued = true;
-    setImmediate(tick);
+    if (!ticking) setImmediate(tick);
   }
 
   return {
@@ -183,12 +204,13 @@ export function createWorker(options: WorkerOptions) {
     wake,
     /** Runs everything due now to completion (tests drive the clock themselves). */
     async runDue(): Promise<void> {
-      while (claimDue() > 0 || inFlight.size > 0) await Promise.race(inFlight);
+      while ((await claimDue()) > 0 || inFlight.size > 0) await Promise.race(inFlight);
     },
     /** Stops claiming, lets jobs in flight finish for up to `graceMs`, then cuts them short. */
     async stop(graceMs: number): Promise<void> {
       started = false;
       clearTimeout(timer);
+      await ticking;
       let graceTimer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
         graceTimer = setTimeout(resolve, graceMs);

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { XMLParser } from 'fast-xml-parser';
 import jsonFeedSchema from 'jsonfeed-schema/schema-v1.1.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
-import { atomFeed } from '../../../src/domain/feeds/atom.ts';
+import { atomFeed, xmlText } from '../../../src/domain/feeds/atom.ts';
 import { jsonFeed } from '../../../src/domain/feeds/json-feed.ts';
 import { siteFrom } from '../../support/site.ts';
 
@@ -31,6 +31,13 @@ describe('JSON Feed 1.1', () => {
     expect(feed.items.some((item) => item.id === 'hidden')).toBe(false);
   });
 
+  it("carries the owner's response in content_text, as the Atom entry does", () => {
+    const site = siteFrom([{ id: 'r', date: '2024-02-01', text: 'Leak fixed.', response: { date: '2024-03-05', text: 'Thanks, Ann!' } }], 'Smith Roofing');
+    const [item] = jsonFeed(site).items;
+    expect(item?.content_text).toBe('Leak fixed.\n\nResponse from Smith Roofing (2024-03-05):\nThanks, Ann!');
+    expect(item?.date_modified).toBe('2024-03-05T00:00:00Z');
+  });
+
   it('announces its hub and carries the review extension', () => {
     expect(feed.hubs).toEqual([{ type: 'WebSub', url: 'https://site.example/api/websub/hub' }]);
     expect(feed.feed_url).toBe('https://site.example/api/feed.json');
@@ -48,27 +55,41 @@ describe('Atom', () => {
   );
   const xml = atomFeed(site);
   const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
-    feed: { updated: string; title: string; link: { rel: string; href: string }[]; entry: { id: string; title: { '#text': string }; content: { '#text': string }; updated: string; published: string }[] };
+    feed: {
+      updated: string;
+      title: { '#text': string; type: string };
+      link: { rel: string; href: string }[];
+      entry: { id: string; title: { '#text': string; type: string }; content: { '#text': string; type: string }; updated: string; published: string }[];
+    };
   };
 
   it('parses, with rel="self" and rel="hub" links', () => {
     const links = parsed.feed.link.map((l) => `${l.rel} ${l.href}`);
     expect(links).toContain('self https://site.example/feed.xml');
     expect(links).toContain('hub https://site.example/api/websub/hub');
-    expect(parsed.feed.title).toBe('Smith & Sons <Roofing>: verified customer reviews');
+    expect(parsed.feed.title).toEqual({ '#text': 'Smith & Sons <Roofing>: verified customer reviews', type: 'text' });
   });
 
   it('dates come from the content, with responses updating their entry', () => {
-    expect(parsed.feed.updated).toBe('2024-03-05T00:00:00.000Z');
+    expect(parsed.feed.updated).toBe('2024-03-05T00:00:00Z');
     const b = parsed.feed.entry.find((e) => e.id.endsWith('#review-b'));
-    expect(b).toMatchObject({ updated: '2024-03-05T00:00:00.000Z', published: '2024-02-01T00:00:00.000Z' });
+    expect(b).toMatchObject({ updated: '2024-03-05T00:00:00Z', published: '2024-02-01T00:00:00Z' });
+    expect(b?.content['#text']).toContain('<p><strong>Response from Smith &amp; Sons &lt;Roofing&gt; (2024-03-05):</strong></p><p>Thanks!</p>');
   });
 
-  it('escapes text so markup and CDATA ends in reviews stay text', () => {
+  it('titles are plain text, read exactly as typed; markup in reviews stays text', () => {
     const a = parsed.feed.entry.find((e) => e.id.endsWith('#review-a'));
-    expect(a?.title['#text']).toBe('Tags &lt;b&gt;&amp;&lt;/b&gt; &quot;quotes&quot; ]]&gt; end');
-    expect(a?.content['#text']).toContain('Body with 2 &lt; 3 &amp; ]]&gt; inside.');
+    expect(a?.title).toEqual({ '#text': 'Tags <b>&</b> "quotes" ]]> end', type: 'text' });
+    // The content is HTML: the review's own < and & arrive escaped for HTML.
+    expect(a?.content.type).toBe('html');
+    expect(a?.content['#text']).toContain('<p>Body with 2 &lt; 3 &amp; ]]&gt; inside.</p>');
     expect(xml).not.toContain('\u0001');
+    expect(xml).not.toContain('CDATA');
+  });
+
+  it('drops characters XML forbids, lone surrogates included, and keeps real pairs', () => {
+    // The content checks refuse these already; the writer must never emit them anyway.
+    expect(xmlText('A\uFFFEB\u0001 \u{1F600} \uD800x \uDC00y <&>"')).toBe('AB \u{1F600} x y &lt;&amp;&gt;&quot;');
   });
 
   it('is the same bytes for the same content', () => {

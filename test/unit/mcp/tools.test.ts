@@ -3,7 +3,7 @@
  * same domain code as the build, checked against their own advertised schemas.
  */
 import path from 'node:path';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ import { insightsDocument } from '../../../src/domain/insights/document.ts';
 import { analyzeReviewAspects } from '../../../src/domain/insights/review-aspects.ts';
 import type { ReviewsDataset } from '../../../src/domain/schemas/datasets.ts';
 import { buildSite } from '../../../src/domain/site.ts';
+import { answerBudget } from '../../../src/server/mcp/answer-budget.ts';
+import { ProtocolError } from '../../../src/server/mcp/protocol-error.ts';
 import { resourceSet } from '../../../src/server/mcp/resources.ts';
 import { reviewTools } from '../../../src/server/mcp/tools/index.ts';
 import { techniciansText } from '../../../src/server/mcp/tools/vocabulary.ts';
@@ -79,13 +81,30 @@ describe('tool definitions', () => {
     expect(call('get_reviews_since', { date: '2023-01-01', limit: 2.5 }).isError).toBe(true);
   });
 
-  it('an unknown tool is an McpError with invalid params, not a tool result', () => {
-    expect(() => tools.call('get_everything', {})).toThrow(McpError);
-    try {
-      tools.call('get_everything', {});
-    } catch (error) {
-      expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+  it('an unknown tool is a protocol error with invalid params (its message without the code), not a tool result', () => {
+    expect(() => tools.call('get_everything', {})).toThrow(ProtocolError);
+    expect(() => tools.call('get_everything', {})).toThrow(expect.objectContaining({ code: -32602, message: expect.stringMatching(/^Unknown tool: "get_everything"/) }));
+  });
+
+  it('arguments nested deeper than a flat value are a tool error, however deep (no stack overflow)', () => {
+    let deep: unknown = 'a-one';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    for (const [name, key] of [['get_review', 'id'], ['search_reviews', 'query'], ['get_reviews_since', 'date'], ['get_insights', 'section']] as const) {
+      const result = tools.call(name, { [key]: deep });
+      expect(result.isError, name).toBe(true);
+      expect((result.content[0] as { text: string }).text).toMatch(/nested more than 8 levels deep/);
     }
+  });
+
+  it('a result over the answer budget is a tool error that says what to ask for instead; the budget is shared by one answer', () => {
+    const budget = answerBudget(3000);
+    const result = tools.call('search_reviews', { limit: 100 }, budget);
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toMatch(/more than the 0\.00 MiB this server puts in one answer.*Ask for fewer reviews at a time \(limit\)/);
+    expect(tools.call('get_review', { id: 'a-one' }, budget).isError).toBeFalsy();
+    const shared = answerBudget(3000);
+    tools.call('get_review', { id: 'a-one' }, shared);
+    expect(tools.call('get_review', { id: 'a-one' }, shared).isError).toBe(true);
   });
 
   it('missing arguments count as none', () => {
@@ -113,7 +132,7 @@ describe('resources', () => {
   });
 
   it('reads a review with an encoded id', () => {
-    const { contents } = resources.read('reviews://review/a%2Done');
+    const { contents } = resources.read('reviews://review/a%2Done', answerBudget());
     expect(contents[0]).toMatchObject({ uri: 'reviews://review/a%2Done', mimeType: 'application/json' });
     expect(JSON.parse((contents[0] as { text: string }).text).id).toBe('a-one');
   });
@@ -121,7 +140,15 @@ describe('resources', () => {
   it.each(['reviews://review/', 'reviews://review/a-one/extra', 'reviews://review/%ZZ', 'reviews://review/d-hidden', 'https://reviews.example.test/feed.xml', ''])(
     '%j is resource-not-found (-32002), naming the resources',
     (uri) => {
-      expect(() => resources.read(uri)).toThrow(expect.objectContaining({ code: -32002, message: expect.stringContaining('reviews://review/{id}') }));
+      expect(() => resources.read(uri, answerBudget())).toThrow(expect.objectContaining({ code: -32002, message: expect.stringContaining('reviews://review/{id}') }));
     },
   );
+
+  it('refuses a document over the answer budget, charging a batch as one answer, and says what to use instead', () => {
+    const budget = answerBudget(8);
+    expect(resources.read('https://reviews.example.test/reviews.json', budget).contents).toHaveLength(1);
+    expect(() => resources.read('https://reviews.example.test/reviews.json', budget)).toThrow(
+      expect.objectContaining({ code: -32010, message: expect.stringMatching(/^Answer too large: .*Fetch it over HTTP at that URL/) }),
+    );
+  });
 });

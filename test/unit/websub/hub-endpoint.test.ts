@@ -2,24 +2,25 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { hubFormSchema } from '../../../src/domain/websub/hub-form.ts';
-import { createRateLimiter } from '../../../src/domain/websub/rate-limit.ts';
 import { hubTopics } from '../../../src/domain/websub/topics.ts';
 import { createHub, type HubLimits } from '../../../src/server/websub/hub.ts';
 import { createHubEndpoint } from '../../../src/server/websub/hub-endpoint.ts';
-import { openHubDatabase } from '../../../src/server/websub/store/database.ts';
-import { createHubStore } from '../../../src/server/websub/store/hub-store.ts';
+import { openHubDatabase } from '../../../src/server/websub/store/sqlite-database.ts';
+import { createSqliteStore } from '../../../src/server/websub/store/sqlite-store.ts';
 
 const SITE = 'https://s.example';
 const FEED = `${SITE}/feed.xml`;
 const DNS: Record<string, LookupAddress[]> = {
   'sub.example': [{ address: '93.184.216.34', family: 4 }],
   'other.example': [{ address: '93.184.216.35', family: 4 }],
+  // Another name for sub.example's address: counts as the same host.
+  'alias.example': [{ address: '93.184.216.34', family: 4 }],
   'mixed.example': [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.8', family: 4 }],
   'inside.example': [{ address: 'fd00::5', family: 6 }],
 };
 
 function setup(limits: Partial<HubLimits> = {}, burst = 1000) {
-  const store = createHubStore(openHubDatabase(':memory:'));
+  const store = createSqliteStore(openHubDatabase(':memory:'), { burst, perSecond: 1, maxClients: 100 });
   const clock = { now: () => 1_700_000_000_000 };
   let woken = 0;
   const topics = hubTopics(SITE);
@@ -28,7 +29,7 @@ function setup(limits: Partial<HubLimits> = {}, burst = 1000) {
     topics, store, clock,
     allowPrivateCallbacks: false,
     dnsTimeoutMs: 1000,
-    limits: { maxSubscriptions: 100, maxSubscriptionsPerHost: 100, maxPendingVerifications: 100, ...limits },
+    limits: { maxSubscriptions: 100, maxSubscriptionsPerHost: 100, maxPendingVerifications: 100, maxPendingPerClient: 100, maxPendingPerHost: 100, ...limits },
     resolve: async (host) => {
       const found = DNS[host];
       if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
@@ -40,18 +41,19 @@ function setup(limits: Partial<HubLimits> = {}, burst = 1000) {
   const handle = createHubEndpoint({
     hub, clock,
     schema: hubFormSchema(topics.map((t) => t.url)),
-    limiter: createRateLimiter({ burst, perSecond: 1, maxClients: 100 }),
+    limiter: store,
     rateDescription: `${burst} at once, then 1 per second`,
   });
-  const post = async (fields: Record<string, string> | string, headers: Record<string, string> = {}) => {
+  const post = async (fields: Record<string, string> | string, headers: Record<string, string> = {}, client = '203.0.113.9') => {
     const body = typeof fields === 'string' ? fields : new URLSearchParams(fields).toString();
     const res = await handle(
       new Request(`${SITE}/api/websub/hub`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body }),
-      '203.0.113.9',
+      client,
     );
     return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
   };
-  const subscribe = (callback: string, topic = FEED) => post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic });
+  const subscribe = (callback: string, topic = FEED, client?: string) =>
+    post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic }, {}, client);
   return { store, post, subscribe, woken: () => woken };
 }
 
@@ -61,7 +63,7 @@ describe('POST /api/websub/hub (handler)', () => {
     const res = await t.subscribe('https://sub.example/cb');
     expect(res.status).toBe(202);
     expect(res.json).toMatchObject({ status: 'accepted', mode: 'subscribe', topic: FEED });
-    expect(t.store.pendingVerificationCount()).toBe(1);
+    expect(await t.store.pendingVerificationCount()).toBe(1);
     expect(t.woken()).toBe(1);
   });
 
@@ -78,7 +80,7 @@ describe('POST /api/websub/hub (handler)', () => {
     const res = await t.subscribe(callback);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: 'invalid_callback', message: expect.stringMatching(reason) });
-    expect(t.store.pendingVerificationCount()).toBe(0);
+    expect(await t.store.pendingVerificationCount()).toBe(0);
   });
 
   it('answers 400 with issues for a bad form', async () => {
@@ -117,6 +119,32 @@ describe('POST /api/websub/hub (handler)', () => {
     const full = await t.subscribe('https://other.example/b');
     expect(full.status).toBe(503);
     expect(full.headers.get('retry-after')).toBe('3600');
+  });
+
+  it('counts the per-host cap by resolved address too: two names of one address share it', async () => {
+    const t = setup({ maxSubscriptionsPerHost: 2 });
+    expect((await t.subscribe('https://sub.example/a')).status).toBe(202);
+    expect((await t.subscribe('https://alias.example/b')).status).toBe(202);
+    const third = await t.subscribe('https://alias.example/c');
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ error: 'too_many_subscriptions', message: expect.stringContaining('93.184.216.34') });
+    expect((await t.subscribe('https://other.example/a')).status).toBe(202);
+  });
+
+  it('limits pending verifications per client and per callback host, so one client cannot lock out others', async () => {
+    const t = setup({ maxPendingPerClient: 2, maxPendingPerHost: 3, maxPendingVerifications: 100 });
+    expect((await t.subscribe('https://sub.example/1', FEED, '198.51.100.1')).status).toBe(202);
+    expect((await t.subscribe('https://sub.example/2', FEED, '198.51.100.1')).status).toBe(202);
+    const flood = await t.subscribe('https://other.example/3', FEED, '198.51.100.1');
+    expect(flood.status).toBe(429);
+    expect(flood.json).toMatchObject({ error: 'too_many_pending', message: expect.stringMatching(/Your address already has 2/) });
+    // Another client is not refused; on the crowded host, the host's own limit applies.
+    expect((await t.subscribe('https://other.example/4', FEED, '198.51.100.2')).status).toBe(202);
+    expect((await t.subscribe('https://sub.example/5', FEED, '198.51.100.3')).status).toBe(202);
+    const crowded = await t.subscribe('https://sub.example/6', FEED, '198.51.100.4');
+    expect(crowded.status).toBe(429);
+    expect(crowded.json.message).toMatch(/Callbacks on sub\.example already have 3/);
+    expect((await t.subscribe('https://other.example/7', FEED, '198.51.100.4')).status).toBe(202);
   });
 
   it('limits each client to its burst, then 429 with Retry-After', async () => {

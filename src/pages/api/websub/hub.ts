@@ -5,6 +5,6 @@ import { hubServices } from '../../../server/websub/runtime.ts';
 export const prerender = false;
 
 /** The WebSub hub: subscribe, unsubscribe and publish, form-encoded. */
-export const POST: APIRoute = ({ request, clientAddress }) => hubServices().handle(request, clientAddress);
+export const POST: APIRoute = async ({ request, clientAddress }) => (await hubServices()).handle(request, clientAddress);
 
 export const ALL: APIRoute = ({ request }) => methodNotAllowed(request.method, ['POST']);

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ascii, fromByteString, joinBytes, toByteString, type ByteString } from '../../../domain/byte-string.ts';
 import { issuesFromZod, type Parsed } from '../../../domain/catalog/query-issues.ts';
 import type { QueryIssue } from '../../../domain/schemas/errors.ts';
+import { answerBudget, mebibytes, type AnswerBudget } from '../answer-budget.ts';
 
 /** Every tool only reads the published reviews. */
 const ANNOTATIONS = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
@@ -35,16 +36,18 @@ export interface ToolSpec<Input extends z.ZodObject, Args, Result> {
   parse?: (args: Record<string, unknown>) => Parsed<Args>;
   /** The result as an object (structuredContent) and, optionally, its JSON text if already at hand. */
   run: (args: Args) => Outcome<Result>;
+  /** What to use instead when a result is over the answer budget (a narrower call, an HTTP URL). */
+  whenTooLarge?: string;
 }
 
 export interface McpTool {
   readonly definition: Tool;
-  call(args: Record<string, unknown> | undefined): CallToolResult;
+  call(args: Record<string, unknown> | undefined, budget?: AnswerBudget): CallToolResult;
   /**
    * The same result as JSON text in byte strings that join to it, without serialising
    * again what the tool already has as JSON.
    */
-  callToJson(args: Record<string, unknown> | undefined): ByteString[];
+  callToJson(args: Record<string, unknown> | undefined, budget?: AnswerBudget): ByteString[];
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -77,6 +80,24 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObj
   return portable(rest) as JsonObject;
 }
 
+/**
+ * Tool arguments are flat values; a value nested deeper than this is refused before
+ * any schema looks at it (code that walks a value, JSON.stringify included, recurses).
+ */
+export const MAX_ARGUMENT_DEPTH = 8;
+
+/** Whether `value` has arrays or objects nested more than `max` deep; walked without recursion. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
@@ -96,11 +117,23 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       return parsed.success ? { ok: true, value: parsed.data as Args } : { ok: false, issues: issuesFromZod(parsed.error, args, known) };
     });
   const run = (args: Record<string, unknown> | undefined): Exclude<Outcome<Result>, { ok: false }> | { ok: false; error: CallToolResult } => {
+    // The arguments object itself is one level.
+    if (nestedDeeperThan(args, MAX_ARGUMENT_DEPTH + 1)) {
+      return {
+        ok: false,
+        error: toolError(`Invalid arguments for ${spec.name}: arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep; every argument of this tool is a single string or number.`),
+      };
+    }
     const parsed = parse(args ?? {});
     if (!parsed.ok) return { ok: false, error: invalidArguments(spec.name, parsed.issues) };
     const outcome = spec.run(parsed.value);
     return outcome.ok ? outcome : { ok: false, error: toolError(outcome.message) };
   };
+  const tooLarge = (size: number, budget: AnswerBudget): CallToolResult =>
+    toolError(
+      `This result of ${spec.name} would make an answer of about ${mebibytes(size)}, more than the ${mebibytes(budget.maxBytes)} ` +
+        `this server puts in one answer (a batch shares it). ${spec.whenTooLarge ?? 'Ask for less at a time.'}`,
+    );
   return {
     definition: {
       name: spec.name,
@@ -110,20 +143,21 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       outputSchema: jsonSchemaOf(spec.output, 'output') as Tool['outputSchema'],
       annotations: { title: spec.title, ...ANNOTATIONS },
     },
-    call(args) {
+    call(args, budget = answerBudget()) {
       const outcome = run(args);
       if (!outcome.ok) return outcome.error;
-      return {
-        content: [{ type: 'text', text: outcome.json ? fromByteString(joinBytes(outcome.json())) : JSON.stringify(outcome.value) }],
-        structuredContent: outcome.value as JsonObject,
-      };
+      const text = outcome.json ? fromByteString(joinBytes(outcome.json())) : JSON.stringify(outcome.value);
+      if (!budget.take(2 * text.length)) return tooLarge(2 * text.length, budget);
+      return { content: [{ type: 'text', text }], structuredContent: outcome.value as JsonObject };
     },
-    callToJson(args) {
+    callToJson(args, budget = answerBudget()) {
       const outcome = run(args);
       if (!outcome.ok) return [toByteString(JSON.stringify(outcome.error))];
       // The text is the structured content's JSON: it goes in once as a string and once as the object.
       const text = outcome.json ? undefined : JSON.stringify(outcome.value);
       const json = outcome.json?.() ?? [toByteString(text as string)];
+      const size = 2 * json.reduce((sum, part) => sum + part.length, 0);
+      if (!budget.take(size)) return [toByteString(JSON.stringify(tooLarge(size, budget)))];
       const literal = outcome.jsonLiteral?.() ?? [toByteString(JSON.stringify(text ?? fromByteString(joinBytes(json))))];
       return [RESULT_START, ...literal, RESULT_MIDDLE, ...json, RESULT_END];
     },

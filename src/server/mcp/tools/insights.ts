@@ -20,6 +20,7 @@ export function getInsightsTool(insights: Insights): McpTool {
       `Give section (${INSIGHT_SECTIONS.join(', ')}) for one part, as {<section>: ...}; leave it out for the whole document.`,
     input: insightsArgumentsSchema,
     output: insightsResultSchema,
+    whenTooLarge: `Ask for one section at a time (${INSIGHT_SECTIONS.join(', ')}), or fetch /insights.json over HTTP.`,
     run: ({ section }) =>
       section === undefined ? { ok: true, value: insights, text: whole } : { ok: true, value: { [section]: insights[section] } },
   });

@@ -14,6 +14,7 @@ export function getReviewTool(catalog: ReviewCatalog): McpTool {
       '. Use it for a review id that get_insights or another result names. An unknown id is an error.',
     input: reviewArgumentsSchema,
     output: reviewResultSchema,
+    whenTooLarge: 'Fetch the reviews dataset (/reviews.json) over HTTP instead.',
     run: ({ id }) => {
       const review = catalog.review(id);
       if (review) return { ok: true, value: { review } };

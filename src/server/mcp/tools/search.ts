@@ -42,6 +42,7 @@ export function searchReviewsTool(catalog: ReviewCatalog): McpTool {
       if (technician && business.technicians.length > 0) technician.examples = business.technicians.slice(0, 20).map((t) => t.name);
     },
     parse: (args) => parseSearchArguments(catalog, args),
+    whenTooLarge: 'Ask for fewer reviews at a time (limit) and page with offset.',
     run: (query) => {
       const result = searchReviews(catalog, query);
       return { ok: true, value: result.response, json: result.json, jsonLiteral: result.jsonLiteral };
@@ -60,6 +61,7 @@ export function getReviewsSinceTool(catalog: ReviewCatalog): McpTool {
       'Returns {since, total, count, offset, limit, reviews}. Use it for "what is new since <date>?".',
     input: sinceArgumentsSchema,
     output: sinceResultSchema,
+    whenTooLarge: 'Ask for fewer reviews at a time (limit) and page with offset.',
     run: ({ date, limit, offset }) => {
       const listing = reviewsSince(catalog, date, { offset, limit });
       const { since, count, reviews } = listing.response;

@@ -1,14 +1,16 @@
 /** The tools of the server, looked up by name; an unknown name is a protocol fault (JSON-RPC -32602), as the MCP spec says. */
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ByteString } from '../../../domain/byte-string.ts';
+import type { AnswerBudget } from '../answer-budget.ts';
+import { INVALID_PARAMS, ProtocolError } from '../protocol-error.ts';
 import type { McpTool } from './define-tool.ts';
 
 export interface ToolSet {
   readonly list: readonly Tool[];
   has(name: string): boolean;
-  call(name: string, args: Record<string, unknown> | undefined): CallToolResult;
+  call(name: string, args: Record<string, unknown> | undefined, budget?: AnswerBudget): CallToolResult;
   /** The result of a known tool as JSON text in byte strings that join to it (see McpTool.callToJson). */
-  callToJson(name: string, args: Record<string, unknown> | undefined): ByteString[];
+  callToJson(name: string, args: Record<string, unknown> | undefined, budget?: AnswerBudget): ByteString[];
 }
 
 export function toolSet(tools: readonly McpTool[]): ToolSet {
@@ -16,13 +18,13 @@ export function toolSet(tools: readonly McpTool[]): ToolSet {
   const names = tools.map((tool) => tool.definition.name).join(', ');
   const find = (name: string): McpTool => {
     const tool = byName.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
+    if (!tool) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${JSON.stringify(name)}. The tools are ${names}.`);
     return tool;
   };
   return {
     list: tools.map((tool) => tool.definition),
     has: (name) => byName.has(name),
-    call: (name, args) => find(name).call(args),
-    callToJson: (name, args) => find(name).callToJson(args),
+    call: (name, args, budget) => find(name).call(args, budget),
+    callToJson: (name, args, budget) => find(name).callToJson(args, budget),
   };
 }

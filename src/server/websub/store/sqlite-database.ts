@@ -91,6 +91,15 @@ const MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  // Per-address subscription cap and per-client pending verifications (hostile-input review).
+  `
+  ALTER TABLE subscriptions ADD COLUMN callback_address TEXT NOT NULL DEFAULT '';
+  CREATE INDEX subscriptions_by_address ON subscriptions (callback_address);
+  ALTER TABLE verifications ADD COLUMN callback_address TEXT NOT NULL DEFAULT '';
+  ALTER TABLE verifications ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
+  CREATE INDEX verifications_by_address ON verifications (callback_address);
+  CREATE INDEX verifications_by_client ON verifications (client_key);
+  `,
 ];
 
 function migrate(db: DatabaseSync, file: string): void {

@@ -1,0 +1,158 @@
+/**
+ * Abusive and broken clients of POST /mcp over real HTTP (issue 11): batches,
+ * the answer budget, deeply nested arguments, error messages that repeat their
+ * code, id echo, aborted uploads and the SSE connection header.
+ */
+import { connect } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TEST_SITE_URL } from '../support/build.ts';
+import { rawRequest, type RawResponse } from '../support/http.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const JSON_TYPES = 'application/json, text/event-stream';
+/** Above one resource of the small build (reviews.json is a few KiB) and below two. */
+const ANSWER_MAX_BYTES = 6 * 1024;
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(inject('smallBuild'), { MCP_SESSION_SECRET: 'hostile-test-session-secret', MCP_ANSWER_MAX_BYTES: String(ANSWER_MAX_BYTES) });
+});
+afterAll(() => server?.stop());
+
+function post(body: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: JSON_TYPES, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+type Message = { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } };
+const json = (res: RawResponse) => JSON.parse(res.text) as Message & Message[];
+const sseMessage = (res: RawResponse) => JSON.parse(/^data: (.+)$/m.exec(res.text)?.[1] ?? 'null') as Message;
+
+async function sessionOf(protocolVersion: string): Promise<string> {
+  const res = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'hostile', version: '1' } } });
+  expect(json(res).result?.protocolVersion).toBe(protocolVersion);
+  return String(res.headers['mcp-session-id']);
+}
+
+const reviewsUri = `${TEST_SITE_URL}/reviews.json`;
+const read = (id: number, uri = reviewsUri) => ({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri } });
+const batchOf = (length: number) => Array.from({ length }, (_, i) => read(i + 1));
+
+describe('batches', () => {
+  it('are refused without a session of a version before 2025-06-18, with a JSON-RPC error', async () => {
+    const session = await sessionOf('2025-06-18');
+    const headerSets: Record<string, string>[] = [{}, { 'Mcp-Session-Id': session }, { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' }, { 'MCP-Protocol-Version': '2025-11-25' }];
+    for (const headers of headerSets) {
+      const res = await post(batchOf(2), headers);
+      expect(res.status).toBe(400);
+      expect(json(res).error).toMatchObject({ code: -32600, message: expect.stringContaining('batches are not part of MCP since protocol version 2025-06-18') });
+    }
+  });
+
+  it('are served to a 2025-03-26 session (which sends no version header), ten at most', async () => {
+    const session = await sessionOf('2025-03-26');
+    const pings = Array.from({ length: 10 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' }));
+    const ok = await post(pings, { 'Mcp-Session-Id': session });
+    expect(ok.status).toBe(200);
+    expect(json(ok).map((message) => message.id)).toEqual(pings.map((ping) => ping.id));
+    const tooMany = await post([...pings, { jsonrpc: '2.0', id: 10, method: 'ping' }], { 'Mcp-Session-Id': session });
+    expect(tooMany.status).toBe(400);
+    expect(json(tooMany).error?.message).toContain('1 to 10 messages, not 11');
+  });
+
+  it('share one answer budget: reads past it get an error that says what to use instead', async () => {
+    const session = await sessionOf('2025-03-26');
+    const res = await post(batchOf(3), { 'Mcp-Session-Id': session });
+    expect(res.status).toBe(200);
+    const [first, second, third] = json(res);
+    expect(first?.result?.contents).toHaveLength(1);
+    for (const refused of [second, third]) {
+      expect(refused?.error?.code).toBe(-32010);
+      expect(refused?.error?.message).toMatch(/^Answer too large: .*reviews\.json is .* MiB.*Fetch it over HTTP at that URL/);
+    }
+    // Each request has its own budget.
+    expect(json(await post(read(9))).result?.contents).toHaveLength(1);
+  });
+});
+
+describe('deeply nested arguments', () => {
+  // Written as text: the value is too deep for JSON.stringify.
+  const deep = `${'['.repeat(5000)}"x"${']'.repeat(5000)}`;
+  const cases: [string, string[]][] = [
+    ['get_review', ['id']],
+    ['search_reviews', ['query', 'rating']],
+    ['get_reviews_since', ['date']],
+    ['get_insights', ['section']],
+  ];
+
+  it.each(cases)('%s gives a tool error on both paths, never a 5xx', async (name, keys) => {
+    const args = `{${keys.map((key) => `"${key}":${deep}`).join(',')}}`;
+    const message = `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
+    for (const accept of [JSON_TYPES, 'text/event-stream']) {
+      const res = await post(message, { Accept: accept });
+      expect(res.status, accept).toBe(200);
+      const answer = accept === JSON_TYPES ? json(res) : sseMessage(res);
+      expect(answer.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('nested more than 8 levels deep') }] });
+    }
+  });
+});
+
+describe('error messages', () => {
+  it('an SDK client shows the code once (-32602 for an unknown tool, -32002 for an unknown resource)', async () => {
+    const client = new Client({ name: 'hostile', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      const unknownTool = await client.callTool({ name: 'nope', arguments: {} }).catch((error: Error) => error);
+      expect((unknownTool as Error).message).toMatch(/^MCP error -32602: Unknown tool: "nope"/);
+      const unknownResource = await client.readResource({ uri: 'reviews://review/nope' }).catch((error: Error) => error);
+      expect((unknownResource as Error).message).toMatch(/^MCP error -32002: Resource not found/);
+      const badParams = await client.request({ method: 'resources/read', params: {} } as never, (await import('@modelcontextprotocol/sdk/types.js')).ReadResourceResultSchema).catch((error: Error) => error);
+      expect((badParams as Error).message).toMatch(/^MCP error -32602: Invalid params/);
+      for (const error of [unknownTool, unknownResource, badParams]) expect((error as Error).message.match(/MCP error/g), (error as Error).message).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the SDK\'s own errors lose the code in the message too (an unknown method)', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 'm', method: 'no/such/method' });
+    expect(json(res)).toMatchObject({ id: 'm', error: { code: -32601, message: 'Method not found' } });
+  });
+
+  it('a bad MCP-Protocol-Version header is answered with the request\'s id', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 'call-77', method: 'tools/list' }, { 'MCP-Protocol-Version': '2099-01-01' });
+    expect(res.status).toBe(400);
+    expect(json(res)).toMatchObject({ id: 'call-77', error: { code: -32000, message: expect.stringContaining('"2099-01-01"') } });
+  });
+});
+
+describe('connections', () => {
+  it('an aborted upload is not logged as an error, and the server answers afterwards', async () => {
+    const before = server.output().length;
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () => {
+          socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
+          setTimeout(() => socket.destroy(), 50);
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', reject);
+      });
+    }
+    expect(json(await post({ jsonrpc: '2.0', id: 1, method: 'ping' })).result).toEqual({});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.output().slice(before)).toBe('');
+  });
+
+  it('an SSE answer keeps Connection: close when the client asked for it', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Accept: 'text/event-stream', Connection: 'close' });
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    expect(res.headers.connection).toBe('close');
+    expect(sseMessage(res).result).toEqual({});
+  });
+});
