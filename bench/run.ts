@@ -11,6 +11,7 @@ const BENCHES: Record<string, string> = {
   search: 'search.ts',
   mcp: 'mcp.ts',
   websub: 'websub.ts',
+  absa: 'absa.ts',
 };
 
 const wanted = process.argv.slice(2);

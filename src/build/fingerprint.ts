@@ -1,13 +1,33 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * Every entry under a folder, without following symbolic links: the content check
+ * refuses links, FIFOs and devices (read-content.ts), and the fingerprint, taken
+ * before it on `npm start`, must not hang on them either.
+ */
 function walk(dir: string, out: string[]): void {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
+    if (lstatSync(full).isDirectory()) walk(full, out);
     else out.push(full);
+  }
+}
+
+const chunk = Buffer.allocUnsafe(1024 * 1024);
+
+/** A file's bytes into the hash a chunk at a time (a huge file costs time, never memory); a link by its target, anything else by its kind. */
+function hashEntry(hash: Hash, file: string): void {
+  const stats = lstatSync(file);
+  if (stats.isSymbolicLink()) return void hash.update(`link ${readlinkSync(file)}`);
+  if (!stats.isFile()) return void hash.update(`special ${stats.mode}`);
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  try {
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -25,6 +45,10 @@ export function buildFingerprint(projectRoot: string, contentDir: string, siteUr
     if (existsSync(full)) files.push(full);
   }
   const hash = createHash('sha256').update(`site ${siteUrl}\ncontent ${contentDir}\n`);
-  for (const file of files) hash.update(`${path.relative(projectRoot, file)}\0`).update(readFileSync(file)).update('\0');
+  for (const file of files) {
+    hash.update(`${path.relative(projectRoot, file)}\0`);
+    hashEntry(hash, file);
+    hash.update('\0');
+  }
   return hash.digest('hex');
 }

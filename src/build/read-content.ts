@@ -2,35 +2,137 @@
  * Build-time I/O: reads a content folder into the plain files that
  * `validateContent` checks. Shared by the Astro build, `npm run check:content`
  * and the benchmarks.
+ *
+ * A content folder is usually a git checkout, and git stores symbolic links and
+ * files of any size: only regular files are read, each up to a byte limit, and
+ * anything else (a symlink, a folder, a FIFO, a device, an oversized or non-UTF-8
+ * file) becomes a content problem naming it. Symbolic links are refused rather
+ * than followed, wherever they point: content lives in the repository, and a link
+ * to /dev/zero, to a FIFO or out of the tree is never what the owner meant. The
+ * content folder itself (CONTENT_DIR) may be a link: the operator chose it.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { ContentFile, ContentFiles } from '../domain/content/validate.ts';
+import { LIMITS } from '../domain/content/limits.ts';
+import type { ContentFile, ContentFiles, ContentProblem } from '../domain/content/validate.ts';
 
 /** `CONTENT_DIR` may be absolute or relative to the project root (the working directory). */
 export function resolveContentDir(dir = process.env.CONTENT_DIR || 'content'): string {
   return path.resolve(dir);
 }
 
-function readOptional(root: string, name: string): ContentFile | null {
-  const file = path.join(root, name);
-  return existsSync(file) ? { path: name, text: readFileSync(file, 'utf8') } : null;
+type Read = { file: ContentFile } | { problem: ContentProblem } | { missing: true };
+
+function kindOf(stats: Stats): string {
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+const notRegular = (name: string, stats: Stats): Read => ({
+  problem: {
+    file: name,
+    field: null,
+    message: `is ${kindOf(stats)}; content must be regular files inside the content folder (symbolic links are not followed)`,
+  },
+});
+
+const tooBig = (name: string, size: string, maxBytes: number): Read => ({
+  problem: { file: name, field: null, message: `is ${size} bytes; the limit for this file is ${maxBytes.toLocaleString('en-US')} bytes` },
+});
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// Absent on Windows, where there is nothing to pass.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** Bytes read into one reused buffer: every file's bytes are decoded into a string before the next is read. */
+const scratch = Buffer.allocUnsafe(Math.max(LIMITS.reviewFileBytes, LIMITS.businessFileBytes, LIMITS.editorialFileBytes, LIMITS.aspectsFileBytes) + 1);
+
+/**
+ * One file of the content folder, if it is a regular file within the limit. It is
+ * opened without following a link and checked again once open (fstat), so a file
+ * swapped for a link or a FIFO after the lstat is refused too; at most maxBytes + 1
+ * bytes are ever read, so a file that grows meanwhile cannot pass the limit.
+ */
+function readRegularFile(root: string, name: string, maxBytes: number): Read {
+  const full = path.join(root, name);
+  let stats: Stats;
+  try {
+    stats = lstatSync(full);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
+    return { problem: { file: name, field: null, message: `cannot be read (${(error as NodeJS.ErrnoException).code})` } };
+  }
+  if (!stats.isFile()) return notRegular(name, stats);
+  if (stats.size > maxBytes) return tooBig(name, stats.size.toLocaleString('en-US'), maxBytes);
+  let fd: number;
+  try {
+    fd = openSync(full, OPEN_FLAGS);
+  } catch (error) {
+    return { problem: { file: name, field: null, message: `cannot be opened (${(error as NodeJS.ErrnoException).code})` } };
+  }
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile()) return notRegular(name, opened);
+    let length = 0;
+    while (length <= maxBytes) {
+      const n = readSync(fd, scratch, length, maxBytes + 1 - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > maxBytes) return tooBig(name, `over ${maxBytes.toLocaleString('en-US')}`, maxBytes);
+    try {
+      return { file: { path: name, text: UTF8.decode(scratch.subarray(0, length)) } };
+    } catch {
+      return { problem: { file: name, field: null, message: 'is not UTF-8 text; save it as UTF-8' } };
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The names of the review files (`*.md`) in reviews/, or the problem with reviews/ itself. */
+function reviewNames(root: string): { names: string[]; problem?: ContentProblem } {
+  let stats: Stats;
+  try {
+    stats = lstatSync(path.join(root, 'reviews'));
+  } catch {
+    return { names: [] };
+  }
+  if (!stats.isDirectory()) {
+    const problem = (notRegular('reviews', stats) as { problem: ContentProblem }).problem;
+    return { names: [], problem: { ...problem, message: `is ${kindOf(stats)}; reviews/ must be a folder inside the content folder (symbolic links are not followed)` } };
+  }
+  const names = readdirSync(path.join(root, 'reviews')).filter((name) => name.toLowerCase().endsWith('.md'));
+  return { names: names.sort() };
 }
 
 export function readContentFiles(root: string): ContentFiles {
-  if (!existsSync(root)) throw new Error(`The content folder ${root} does not exist (CONTENT_DIR).`);
-  const reviewsDir = path.join(root, 'reviews');
-  const names = existsSync(reviewsDir)
-    ? readdirSync(reviewsDir).filter((name) => name.toLowerCase().endsWith('.md')).sort()
-    : [];
+  let rootStats: Stats;
+  try {
+    rootStats = statSync(root);
+  } catch {
+    throw new Error(`The content folder ${root} does not exist (CONTENT_DIR).`);
+  }
+  if (!rootStats.isDirectory()) throw new Error(`The content folder ${root} is not a folder (CONTENT_DIR).`);
+
+  const unreadable: ContentProblem[] = [];
+  const take = (read: Read): ContentFile | null => {
+    if ('problem' in read) unreadable.push(read.problem);
+    return 'file' in read ? read.file : null;
+  };
+  const { names, problem } = reviewNames(root);
+  if (problem) unreadable.push(problem);
+  const reviews = names.flatMap((name) => take(readRegularFile(root, `reviews/${name}`, LIMITS.reviewFileBytes)) ?? []);
   return {
-    business: readOptional(root, 'business.json'),
-    reviews: names.map((name) => ({
-      path: `reviews/${name}`,
-      text: readFileSync(path.join(reviewsDir, name), 'utf8'),
-    })),
-    faq: readOptional(root, 'faq.md'),
-    summary: readOptional(root, 'summary.md'),
-    aspects: readOptional(root, 'aspects.json'),
+    business: take(readRegularFile(root, 'business.json', LIMITS.businessFileBytes)),
+    reviews,
+    faq: take(readRegularFile(root, 'faq.md', LIMITS.editorialFileBytes)),
+    summary: take(readRegularFile(root, 'summary.md', LIMITS.editorialFileBytes)),
+    aspects: take(readRegularFile(root, 'aspects.json', LIMITS.aspectsFileBytes)),
+    unreadable,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { rawRequest, type RawResponse } from '../support/http.ts';
+import type { RawResponse } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;

@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, isBuildCurrent } from '../../src/build/build-site.ts';
 import { ASPECT_WORDING } from '../../src/domain/insights/aspect-labels.ts';
+import { QUOTE_MIN_CONFIDENCE } from '../../src/domain/insights/quotes.ts';
 import { analyzeReviewAspects } from '../../src/domain/insights/review-aspects.ts';
 import { reviewsDatasetSchema } from '../../src/domain/schemas/datasets.ts';
 import { insightsSchema, type Insights } from '../../src/domain/schemas/insights.ts';
@@ -31,14 +32,39 @@ interface Spec {
 const FILLER = 'We hired them in May.';
 // Deliberately contrary to its text, so that the owner's label cannot coincide with the analyzer's.
 const CORRECTED_TEXT = 'The roof leaks badly and the shingles they sold us are cheap junk.';
-// Professionalism is left to the analyzer in r01-r05: sure and unsure sentences, the only complaint unsure.
-const PROFESSIONALISM: Record<number, string> = {
-  1: 'The crew was a little rude.',
-  2: 'The crew was extremely polite and professional.',
-  3: 'The crew was okay.',
-  4: 'The crew was polite enough, I guess.',
-  5: 'Very courteous crew, truly professional.',
-};
+/**
+ * Professionalism is left to the analyzer in r01-r05: one complaint it is unsure of and four
+ * praises it is sure of, picked from candidates by the analyzer the build uses, so that the
+ * test keeps a case to check whatever the model's figures become.
+ */
+const UNSURE_CANDIDATES = [
+  'Some of the workers were a bit brusque.',
+  'One of the guys was kind of short with my wife.',
+  'The crew was a little rude.',
+  'The crew seemed a bit impatient with us.',
+  'A worker was maybe slightly curt on the phone.',
+  'The crew played music a bit loud.',
+];
+const SURE_CANDIDATES = [
+  'Very courteous crew, truly professional.',
+  'The crew was extremely polite and professional.',
+  'Respectful, polite workers who treated our home with care.',
+  'The foreman was courteous and professional the whole time.',
+  'The crew seemed somewhat professional.',
+  'Friendly, professional crew.',
+];
+
+function professionalismSentences(): Record<number, string> {
+  const analyze = analyzeReviewAspects(null);
+  const reads = (text: string, sentiment: string, sure: boolean) =>
+    analyze(text).some((l) => l.aspect === 'professionalism' && l.sentiment === sentiment && l.confidence >= QUOTE_MIN_CONFIDENCE === sure) &&
+    analyze(text).every((l) => l.aspect === 'professionalism');
+  const unsure = UNSURE_CANDIDATES.find((text) => reads(text, 'negative', false));
+  const sure = SURE_CANDIDATES.filter((text) => reads(text, 'positive', true)).slice(0, 4);
+  if (!unsure || sure.length < 4) throw new Error('add candidate sentences: the analyzer no longer reads enough of them as needed');
+  return { 1: unsure, 2: sure[0]!, 3: sure[1]!, 4: sure[2]!, 5: sure[3]! };
+}
+const PROFESSIONALISM = professionalismSentences();
 
 /**
  * 20 reviews. By raw share cleanup (6/6) would be most praised and price (3/5) most criticised;
@@ -202,9 +228,11 @@ describe('quotes', () => {
     const margin = insights.analyzer.quote_min_confidence;
     const labelOf = (reviewId: string, excerpt: string) =>
       reviews.find((r) => r.id === reviewId)?.aspects.find((l) => l.excerpt === excerpt);
-    // Precondition: there is an unsure complaint about professionalism to leave out.
-    const unsure = reviews.flatMap((r) => r.aspects).filter((l) => l.aspect === 'professionalism' && l.sentiment === 'negative' && l.confidence < margin);
-    expect(unsure.length).toBeGreaterThan(0);
+    expect(margin).toBe(QUOTE_MIN_CONFIDENCE);
+    // The unsure complaint is published, as the only complaint about professionalism.
+    const complaints = reviews.flatMap((r) => r.aspects).filter((l) => l.aspect === 'professionalism' && l.sentiment === 'negative');
+    expect(complaints).toEqual([expect.objectContaining({ excerpt: PROFESSIONALISM[1], source: 'analyzer' })]);
+    expect(complaints[0]?.confidence).toBeLessThan(margin);
 
     const answer = insights.faq.find((f) => f.question === 'Are the crews professional and respectful?');
     expect(answer?.answer).toMatch(/One customer wrote: "/);

@@ -5,6 +5,12 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates.ts';
 import { aspectCorrectionsSchema } from '../insights/owner-corrections.ts';
+import { LIMITS } from './limits.ts';
+
+/** A text field with a length limit (see limits.ts), saying the limit when it is passed. */
+const boundedText = (max: number, what: string) =>
+  z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters (${what})`);
+const nameText = () => boundedText(LIMITS.nameChars, 'a name').trim().min(1, 'must not be empty');
 
 export const idSchema = z
   .string()
@@ -17,8 +23,8 @@ export const contentDateSchema = z
 
 const namedEntitySchema = z.object({
   id: idSchema,
-  name: z.string().trim().min(1, 'must not be empty'),
-  aliases: z.array(z.string().trim().min(1, 'must not be empty')).default([]),
+  name: nameText(),
+  aliases: z.array(nameText()).default([]),
 });
 
 export const addressSchema = z.looseObject({
@@ -30,13 +36,13 @@ export const addressSchema = z.looseObject({
 });
 
 export const businessSchema = z.looseObject({
-  name: z.string().trim().min(1, 'must not be empty'),
+  name: nameText(),
   url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
   telephone: z.string().optional(),
   email: z.string().optional(),
   description: z.string().optional(),
   address: addressSchema.optional(),
-  service_areas: z.array(z.object({ id: idSchema, name: z.string().trim().min(1) })).default([]),
+  service_areas: z.array(z.object({ id: idSchema, name: nameText() })).default([]),
   services: z.array(namedEntitySchema).default([]),
   technicians: z.array(namedEntitySchema).default([]),
 });
@@ -44,7 +50,7 @@ export type Business = z.infer<typeof businessSchema>;
 export type NamedEntity = z.infer<typeof namedEntitySchema>;
 
 export const reviewFrontMatterSchema = z.strictObject({
-  author: z.string().trim().min(1, 'must not be empty'),
+  author: boundedText(LIMITS.authorChars, 'a name as the customer signs').trim().min(1, 'must not be empty'),
   rating: z
     .number({ error: 'must be a whole number from 1 to 5' })
     .int('must be a whole number from 1 to 5')
@@ -52,16 +58,16 @@ export const reviewFrontMatterSchema = z.strictObject({
     .max(5, 'must be a whole number from 1 to 5'),
   date: contentDateSchema,
   verified: z.boolean({ error: 'must be true or false' }),
-  verification: z.string().trim().min(1, 'must say how the review was verified'),
-  source: z.string().trim().min(1).optional(),
-  title: z.string().trim().min(1).optional(),
+  verification: boundedText(LIMITS.noteChars, 'a short note').trim().min(1, 'must say how the review was verified'),
+  source: boundedText(LIMITS.noteChars, 'a short note').trim().min(1).optional(),
+  title: boundedText(LIMITS.titleChars, 'a headline').trim().min(1).optional(),
   service_area: idSchema.optional(),
   services: z.array(idSchema).default([]),
   technicians: z.array(idSchema).default([]),
   response: z
     .strictObject({
       date: contentDateSchema,
-      text: z.string().trim().min(1, 'must not be empty'),
+      text: boundedText(LIMITS.responseTextChars, "the owner's answer").trim().min(1, 'must not be empty'),
     })
     .optional(),
   /** The owner's reading of aspects, replacing the analyzer's (see insights/owner-corrections.ts). */

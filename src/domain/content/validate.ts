@@ -7,6 +7,8 @@ import { splitFrontMatter } from './front-matter.ts';
 import { businessSchema, idSchema, reviewFrontMatterSchema, type Business, type ContentReview } from './schema.ts';
 import { parseFaq, type EditorialFaqEntry } from './editorial.ts';
 import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../insights/vocabulary-extension.ts';
+import { LIMITS } from './limits.ts';
+import { textProblem, valueProblems } from './text-rules.ts';
 
 export interface ContentFile {
   /** Path as shown to the owner, relative to the content folder, e.g. `reviews/r001.md`. */
@@ -20,6 +22,8 @@ export interface ContentFiles {
   faq?: ContentFile | null;
   summary?: ContentFile | null;
   aspects?: ContentFile | null;
+  /** Entries that could not be read as content (a symlink, a folder, a FIFO, too big, not UTF-8): see read-content.ts. */
+  unreadable?: ContentProblem[];
 }
 
 export interface ContentProblem {
@@ -41,9 +45,14 @@ export interface SiteContent {
 export type ContentResult = { ok: true; content: SiteContent } | { ok: false; problems: ContentProblem[] };
 
 export function validateContent(files: ContentFiles): ContentResult {
-  const problems: ContentProblem[] = [];
-  const business = checkBusiness(files.business, problems);
+  const problems: ContentProblem[] = [...(files.unreadable ?? [])];
+  const businessUnreadable = problems.some((p) => p.file === 'business.json');
+  const business = checkBusiness(files.business, problems, businessUnreadable);
   const reviews = checkReviews(files.reviews, business, problems);
+  for (const editorial of [files.faq, files.summary]) {
+    const problem = editorial && textProblem(editorial.path, 'text', editorial.text);
+    if (problem) problems.push(problem);
+  }
   const faq = files.faq ? parseFaq(files.faq.text) : [];
   const summary = files.summary?.text.trim() || null;
   const aspectVocabulary: VocabularyExtensionInput | null = files.aspects
@@ -54,8 +63,9 @@ export function validateContent(files: ContentFiles): ContentResult {
   return { ok: true, content: { business, reviews, faq, summary, aspectVocabulary } };
 }
 
-function checkBusiness(file: ContentFile | null, problems: ContentProblem[]): Business | null {
+function checkBusiness(file: ContentFile | null, problems: ContentProblem[], unreadable: boolean): Business | null {
   if (!file) {
+    if (unreadable) return null;
     problems.push({ file: 'business.json', field: null, message: 'is missing: the content folder needs a business.json' });
     return null;
   }
@@ -80,6 +90,11 @@ function parseJsonFile<T>(file: ContentFile, schema: z.ZodType<T>, problems: Con
     raw = JSON.parse(file.text);
   } catch (error) {
     problems.push({ file: file.path, field: null, message: `is not valid JSON: ${(error as Error).message}` });
+    return null;
+  }
+  const textProblems = valueProblems(file.path, raw);
+  if (textProblems.length > 0) {
+    problems.push(...textProblems);
     return null;
   }
   const parsed = schema.safeParse(raw, { reportInput: true });
@@ -119,15 +134,13 @@ function checkReviews(files: ContentFile[], business: Business | null, problems:
       problems.push({ file: file.path, field: null, message: split.message });
       continue;
     }
+    problems.push(...valueProblems(file.path, split.data), ...bodyProblems(file.path, split.body));
     const parsed = reviewFrontMatterSchema.safeParse(split.data, { reportInput: true });
     if (!parsed.success) {
       problems.push(...zodProblems(file.path, parsed.error));
       continue;
     }
     const review: ContentReview = { ...parsed.data, id, body: split.body };
-    if (review.body.trim() === '') {
-      problems.push({ file: file.path, field: 'body', message: 'is empty: write the review text below the front matter' });
-    }
     if (review.response && review.response.date < review.date) {
       problems.push({ file: file.path, field: 'response.date', message: `${review.response.date} is before the review date ${review.date}` });
     }
@@ -144,6 +157,16 @@ function checkReviews(files: ContentFile[], business: Business | null, problems:
     if (problems.length === before) reviews.push(review);
   }
   return reviews;
+}
+
+function bodyProblems(file: string, body: string): ContentProblem[] {
+  if (body.trim() === '') return [{ file, field: 'body', message: 'is empty: write the review text below the front matter' }];
+  if (body.length > LIMITS.reviewTextChars) {
+    const limit = LIMITS.reviewTextChars.toLocaleString('en-US');
+    return [{ file, field: 'body', message: `is ${body.length.toLocaleString('en-US')} characters long; a review may have at most ${limit}` }];
+  }
+  const problem = textProblem(file, 'body', body);
+  return problem ? [problem] : [];
 }
 
 export function reviewIdFromPath(path: string): string {
@@ -173,7 +196,21 @@ function formatPath(path: PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
 }
 
+/**
+ * A name or message as printed on one line of a terminal: control characters
+ * (a newline in a file name, an escape sequence), line separators and invisible
+ * format characters (bidi overrides) are shown as escapes, never acted on.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\t') return '\\t';
+    if (c === '\r') return '\\r';
+    return `\\u{${c.codePointAt(0)?.toString(16).toUpperCase()}}`;
+  });
+}
+
 export function formatProblems(problems: ContentProblem[]): string {
-  const lines = problems.map((p) => `  ${p.file}${p.field ? ` › ${p.field}` : ''}: ${p.message}`);
+  const lines = problems.map((p) => `  ${printable(p.file)}${p.field ? ` › ${printable(p.field)}` : ''}: ${printable(p.message)}`);
   return `${problems.length} problem${problems.length === 1 ? '' : 's'} in the content:\n${lines.join('\n')}`;
 }

@@ -6,15 +6,17 @@
  */
 import { dateToInstant } from '../dates.ts';
 import type { Review } from '../schemas/review.ts';
+import { stripXmlForbidden } from '../xml-text.ts';
 import type { Site } from '../site.ts';
 import { entryUpdated, feedLanguage, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
 
-/** Characters XML 1.0 forbids even escaped: most C0 controls, U+FFFE/U+FFFF and lone surrogates. */
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Text as XML character data or an attribute value (double-quoted). */
+/**
+ * Text as XML character data or an attribute value (double-quoted). The characters
+ * XML 1.0 forbids even escaped are dropped: the content check refuses them, but the
+ * feed is pushed to every subscriber and one of them makes strict readers drop it all.
+ */
 export function xmlText(text: string): string {
-  return text.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return stripXmlForbidden(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Plain text as HTML paragraphs (blank lines) and line breaks, itself escaped for HTML. */

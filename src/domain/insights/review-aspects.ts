@@ -1,10 +1,10 @@
 import type { AspectAnalyzer } from '../review-record.ts';
-import { createAnalyzer, defaultVocabulary, mergeVocabulary } from './absa/index.ts';
+import { createAnalyzer } from './absa/index.ts';
 import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
 
 /** The analyzer the build uses for each review's text, with the business's vocabulary extension. */
 export function analyzeReviewAspects(extension: VocabularyExtensionInput | null): AspectAnalyzer {
-  const analyzer = createAnalyzer(extension ? mergeVocabulary(defaultVocabulary, extension) : defaultVocabulary);
+  const analyzer = createAnalyzer(extension);
   return (text) =>
     analyzer.analyzeText(text).aspects.map(({ aspect, sentiment, score, confidence, excerpt }) => ({ aspect, sentiment, score, confidence, excerpt }));
 }

@@ -93,6 +93,14 @@ export const analyzerMeasurementSchema = z
     sentences: z.int().min(1),
     triple_f1: z.number().min(0).max(1).meta({ description: 'F1 over (sentence, aspect, sentiment) triples on text the analyzer was not tuned on.' }),
     aspect_f1: z.number().min(0).max(1).meta({ description: 'F1 over (sentence, aspect) pairs on the same text.' }),
+    cross_validated: z
+      .object({
+        by: z.string().meta({ description: 'What a fold holds out, e.g. writer: each fold is the text of one writer the model was not trained on.' }),
+        folds: z.int().min(1),
+        triple_f1: z.number().min(0).max(1),
+        aspect_f1: z.number().min(0).max(1),
+      })
+      .meta({ description: 'The mean over the folds of a cross-validation, next to the frozen figure above.' }),
     quote_min_confidence: z
       .number()
       .min(0)

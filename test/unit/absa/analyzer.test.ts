@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ASPECT_IDS, createAnalyzer } from '../../../src/domain/insights/absa/index.ts';
+import { ASPECT_IDS, createRuleAnalyzer } from '../../../src/domain/insights/absa/index.ts';
 import type { SentenceResult } from '../../../src/domain/insights/absa/index.ts';
 
-const analyzer = createAnalyzer();
+const analyzer = createRuleAnalyzer();
 
 /** The labels of a sentence as `aspect:sentiment` strings, in canonical aspect order. */
 function labels(text: string): string[] {

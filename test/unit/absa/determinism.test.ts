@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAnalyzer, defaultVocabulary } from '../../../src/domain/insights/absa/index.ts';
 
 const here = new URL('.', import.meta.url);
-const holdout = readFileSync(new URL('holdout.jsonl', here), 'utf8')
+const holdout = readFileSync(new URL('../../../data/absa/holdout.jsonl', here), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
   .map((l) => (JSON.parse(l) as { text: string }).text);
@@ -24,15 +24,5 @@ describe('determinism', () => {
     const a = createAnalyzer();
     for (const t of holdout) a.analyzeSentence(t);
     expect(JSON.stringify(defaultVocabulary)).toBe(before);
-  });
-  it('is fast (well over 10,000 sentences per second on short review sentences)', () => {
-    const a = createAnalyzer();
-    for (const t of holdout) a.analyzeSentence(t); // warm up
-    const n = 20_000;
-    const start = performance.now();
-    for (let i = 0; i < n; i += 1) a.analyzeSentence(holdout[i % holdout.length] ?? '');
-    const perSecond = n / ((performance.now() - start) / 1000);
-    // A generous floor so a loaded CI machine does not flake; typical runs are ~25-30k/s.
-    expect(perSecond).toBeGreaterThan(5_000);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createAnalyzer, evaluate } from '../../../src/domain/insights/absa/index.ts';
+import { createRuleAnalyzer, evaluate } from '../../../src/domain/insights/absa/index.ts';
 import type { LabelledSentence } from '../../../src/domain/insights/absa/index.ts';
 
 interface Line extends LabelledSentence {
@@ -8,16 +8,17 @@ interface Line extends LabelledSentence {
 }
 
 function load(name: string): Line[] {
-  return readFileSync(new URL(name, import.meta.url), 'utf8')
+  return readFileSync(new URL(`../../../data/absa/${name}`, import.meta.url), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Line);
 }
 
-// Regression guards on the hand-labelled sets in this folder (written before/while building the
-// analyzer; see the files). Floors sit a little below the current figures.
-describe('hand-labelled sets', () => {
-  const analyzer = createAnalyzer();
+// Regression guards of the rule layer on the project's hand-labelled sets in data/absa (written
+// before/while the rules were built; see the analyzer README). The learned layer trains on these
+// sets, so its own floors are measured on writers it never saw (measured.test.ts).
+describe('hand-labelled sets, rules alone', () => {
+  const analyzer = createRuleAnalyzer();
   const cases: [string, number][] = [
     ['holdout.jsonl', 0.85],
     ['holdout2.jsonl', 0.85],

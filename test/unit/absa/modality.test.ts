@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAnalyzer } from '../../../src/domain/insights/absa/index.ts';
+import { createRuleAnalyzer } from '../../../src/domain/insights/absa/index.ts';
 import { quoteKinds, NOT_QUOTED, REPORTED, SCARE_QUOTE } from '../../../src/domain/insights/absa/modality.ts';
 import { tokenize } from '../../../src/domain/insights/absa/tokenize.ts';
 
-const analyzer = createAnalyzer();
+const analyzer = createRuleAnalyzer();
 const labels = (text: string): [string, string][] =>
   analyzer.analyzeSentence(text).labels.map((l) => [l.aspect, l.sentiment]);
 

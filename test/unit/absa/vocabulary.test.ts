@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASPECT_IDS,
-  createAnalyzer,
+  createRuleAnalyzer,
   defaultVocabulary,
   mergeVocabulary,
   tokenize,
@@ -102,8 +102,8 @@ describe('mergeVocabulary', () => {
   });
   it('an extension changes what the analyzer sees', () => {
     const text = 'The StormMaster on our house looks fantastic.';
-    expect(createAnalyzer(base).analyzeSentence(text).labels.map((l) => l.aspect)).not.toContain('materials');
-    const extended = createAnalyzer(mergeVocabulary(base, { aspects: { materials: { cues: ['StormMaster'] } } }));
+    expect(createRuleAnalyzer(base).analyzeSentence(text).labels.map((l) => l.aspect)).not.toContain('materials');
+    const extended = createRuleAnalyzer(mergeVocabulary(base, { aspects: { materials: { cues: ['StormMaster'] } } }));
     expect(extended.analyzeSentence(text).labels).toEqual([{ aspect: 'materials', sentiment: 'positive', score: 0.5, confidence: expect.any(Number) }]);
   });
 });

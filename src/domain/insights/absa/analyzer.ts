@@ -61,6 +61,18 @@ export interface Analyzer {
   analyzeText(text: string): TextResult;
 }
 
+/** What the rules saw in a sentence, for the learned layer that stacks on them (model.ts). */
+export interface RuleTrace {
+  readonly result: SentenceResult;
+  readonly tokens: readonly Token[];
+  /** The strongest cue tier (0 cue, 1 weak cue, 2 generic) of each aspect cued in the sentence. */
+  readonly cueTiers: ReadonlyMap<AspectId, number>;
+}
+
+export interface RuleAnalyzer extends Analyzer {
+  traceSentence(text: string): RuleTrace;
+}
+
 const NEGATION_WINDOW = 3;
 const BROAD_NEGATION_WINDOW = 6;
 const MODIFIER_WINDOW = 2;
@@ -269,11 +281,11 @@ function hasStopBetween(tokens: readonly Token[], from: number, to: number): boo
 }
 
 /** Create an analyzer for a vocabulary (default: the built-in roofing vocabulary). */
-export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Analyzer {
+export function createRuleAnalyzer(vocabulary: Vocabulary = defaultVocabulary): RuleAnalyzer {
   const lexicon: Lexicon = compileLexicon(vocabulary);
   const stemmer = createStemmer();
 
-  function analyzeSentence(text: string): SentenceResult {
+  function traceSentence(text: string): RuleTrace {
     const tokens = tokenize(text, stemmer);
     const n = tokens.length;
     const masks = findMatches(lexicon.mask, tokens, null);
@@ -523,22 +535,33 @@ export function createAnalyzer(vocabulary: Vocabulary = defaultVocabulary): Anal
     // ("nobody returned my emails after the deposit cleared"): keep only the opinionated ones.
     if (labels.some((l) => l.sentiment !== 'neutral')) labels = labels.filter((l) => l.sentiment !== 'neutral');
     const score = round3(squash(overallRaw));
-    return { text, labels, overall: toSentiment(score), score };
-  }
-
-  function analyzeText(text: string): TextResult {
-    const sentences = splitSentences(text).map(analyzeSentence);
-    const aspects: TextAspect[] = [];
-    let raw = 0;
-    for (const s of sentences) {
-      const ex = excerpt(s.text);
-      for (const l of s.labels) aspects.push({ aspect: l.aspect, sentiment: l.sentiment, score: l.score, confidence: l.confidence, excerpt: ex });
-      // Undo the squash to add sentence evidence on the raw scale.
-      raw += s.score / (1 - Math.min(Math.abs(s.score), 0.999));
+    const cueTiers = new Map<AspectId, number>();
+    for (const m of cueMatches) {
+      for (const sense of m.pattern.senses) {
+        if (sense.kind === 'cue' && sense.tier < (cueTiers.get(sense.aspect) ?? 3)) cueTiers.set(sense.aspect, sense.tier);
+      }
     }
-    const score = round3(squash(raw));
-    return { sentences, aspects, overall: toSentiment(score), score };
+    return { result: { text, labels, overall: toSentiment(score), score }, tokens, cueTiers };
   }
 
-  return { analyzeSentence, analyzeText };
+  function analyzeSentence(text: string): SentenceResult {
+    return traceSentence(text).result;
+  }
+
+  return { analyzeSentence, analyzeText: (text) => analyzeTextWith(analyzeSentence, text), traceSentence };
+}
+
+/** Analyse a review: each sentence with `analyzeSentence`, and the overall from their scores. */
+export function analyzeTextWith(analyzeSentence: (text: string) => SentenceResult, text: string): TextResult {
+  const sentences = splitSentences(text).map(analyzeSentence);
+  const aspects: TextAspect[] = [];
+  let raw = 0;
+  for (const s of sentences) {
+    const ex = excerpt(s.text);
+    for (const l of s.labels) aspects.push({ aspect: l.aspect, sentiment: l.sentiment, score: l.score, confidence: l.confidence, excerpt: ex });
+    // Undo the squash to add sentence evidence on the raw scale.
+    raw += s.score / (1 - Math.min(Math.abs(s.score), 0.999));
+  }
+  const score = round3(squash(raw));
+  return { sentences, aspects, overall: toSentiment(score), score };
 }

@@ -1,8 +1,10 @@
 /** Aspect-based sentiment analysis for roofing reviews: public API. */
 export { ASPECT_IDS, SENTIMENTS, isAspectId, isSentiment } from './aspects.ts';
 export type { AspectId, Sentiment } from './aspects.ts';
-export { createAnalyzer, excerpt } from './analyzer.ts';
-export type { Analyzer, AspectLabel, SentenceResult, TextAspect, TextResult } from './analyzer.ts';
+export { createRuleAnalyzer, excerpt } from './analyzer.ts';
+export type { Analyzer, AspectLabel, RuleAnalyzer, SentenceResult, TextAspect, TextResult } from './analyzer.ts';
+export { createAnalyzer, defaultModel } from './learned.ts';
+export type { ModelData } from './model.ts';
 export { splitSentences } from './sentences.ts';
 export { tokenize, stem } from './tokenize.ts';
 export type { Token } from './tokenize.ts';

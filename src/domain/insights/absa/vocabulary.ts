@@ -115,7 +115,8 @@ export function mergeVocabulary(base: Vocabulary, extension: VocabularyExtension
   };
 }
 
-const EMPTY_VOCABULARY: Vocabulary = {
+/** A vocabulary with no phrases at all (the base of `defaultVocabulary`). */
+export const emptyVocabulary: Vocabulary = {
   aspects: Object.fromEntries(ASPECT_IDS.map((id) => [id, EMPTY_ASPECT])) as Record<AspectId, AspectVocabulary>,
   sentiment: { positive: [], negative: [], weakPositive: [], weakNegative: [] },
   negators: [],
@@ -131,4 +132,4 @@ const EMPTY_VOCABULARY: Vocabulary = {
 };
 
 /** The built-in vocabulary from `src/domain/insights/aspect-vocabulary.json`, normalised to the full shape. */
-export const defaultVocabulary: Vocabulary = mergeVocabulary(EMPTY_VOCABULARY, baseVocabulary as VocabularyExtension);
+export const defaultVocabulary: Vocabulary = mergeVocabulary(emptyVocabulary, baseVocabulary as VocabularyExtension);

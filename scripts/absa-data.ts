@@ -1,0 +1,37 @@
+/**
+ * The labelled sentences in data/absa/ (see its README), for the training script and the tests
+ * that measure the analyzer. Each sentence carries a `group`: its writer for train.jsonl (the id
+ * prefix, ga…gf), else its file's name. Groups are the unit of cross-validation and of the
+ * frozen split, so no writer's style is both trained and scored on.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { LabelledText } from '../src/domain/insights/absa/train.ts';
+
+export interface GroupedText extends LabelledText {
+  readonly group: string;
+}
+
+export const DATA_DIR = new URL('../data/absa/', import.meta.url);
+
+/** The writer scored only at the end (never tuned on): the last of the six. */
+export const FROZEN_GROUP = 'gf';
+
+export function readLabelled(file: string): GroupedText[] {
+  const name = file.replace(/\.jsonl$/, '');
+  return readFileSync(new URL(file, DATA_DIR), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const o = JSON.parse(l) as { id: string | number; text: string; labels: LabelledText['labels']; overall: string };
+      const id = String(o.id);
+      return { id, text: o.text, labels: o.labels, overall: o.overall, group: name === 'train' ? id.slice(0, 2) : name };
+    });
+}
+
+/** Every labelled sentence, files in name order, lines in file order. */
+export function readAllLabelled(): GroupedText[] {
+  return readdirSync(DATA_DIR)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .flatMap(readLabelled);
+}

@@ -1,0 +1,158 @@
+/**
+ * The learned layer of the analyzer: logistic models over the features of features.ts, stacked
+ * on the rules (their labels are features). For each sentence:
+ *  - one detector per aspect gives P(the sentence is about it); aspects at or above their
+ *    threshold are labelled;
+ *  - a polarity model gives P(positive | neutral | negative) for each labelled aspect, from the
+ *    sentence's features plus that aspect's reading by the rules; the label is the likeliest;
+ *  - an overall model gives the sentence's overall sentiment the same way.
+ * A label's `confidence` is P(aspect) × P(its sentiment), both from the models; its `score` is
+ * P(positive) − P(negative). The weights come from `npm run train:absa` (train.ts).
+ */
+import { analyzeTextWith, round3 } from './analyzer.ts';
+import type { Analyzer, AspectLabel, RuleAnalyzer, RuleTrace, SentenceResult } from './analyzer.ts';
+import { ASPECT_IDS, SENTIMENTS } from './aspects.ts';
+import type { AspectId, Sentiment } from './aspects.ts';
+import { aspectFeatures, sentenceFeatures } from './features.ts';
+import type { FeatureBlocks } from './features.ts';
+import { sigmoid, type SparseRow } from './logistic.ts';
+
+/** The committed model file (model.json). Weights are rounded; each row lists one feature. */
+export interface ModelData {
+  readonly format: 1;
+  /** Scale of each feature block after L2 normalisation (words, chars, rules, aspect). */
+  readonly blockScale: { readonly words: number; readonly chars: number; readonly rules: number; readonly aspect: number };
+  /** Per aspect (ASPECT_IDS order): the probability at or above which it is labelled. */
+  readonly thresholds: readonly number[];
+  /** Biases: 10 detector logits, then 3 polarity logits, then 3 overall logits. */
+  readonly bias: readonly number[];
+  /** Feature → its weights in the same 16 slots as `bias` (omitted slots are 0). */
+  readonly weights: Readonly<Record<string, readonly number[]>>;
+}
+
+export const DETECTORS = ASPECT_IDS.length;
+export const POLARITY_SLOT = DETECTORS;
+export const OVERALL_SLOT = DETECTORS + SENTIMENTS.length;
+export const SLOTS = OVERALL_SLOT + SENTIMENTS.length;
+
+/**
+ * Count the features of each block, L2-normalise each block's counts and scale it, and add them
+ * up: a long sentence weighs no more than a short one, and each block keeps its share.
+ */
+export function vectorize(
+  blocks: readonly (readonly [readonly string[], number])[],
+  indexOf: (feature: string) => number | undefined,
+): SparseRow {
+  const index: number[] = [];
+  const value: number[] = [];
+  for (const [features, scale] of blocks) {
+    if (scale === 0) continue;
+    const found: number[] = [];
+    for (const f of features) {
+      const i = indexOf(f);
+      if (i !== undefined) found.push(i);
+    }
+    found.sort((a, b) => a - b);
+    // Runs of equal indices are counts. Blocks never share a feature (their prefixes differ).
+    const from = index.length;
+    let norm = 0;
+    for (let j = 0; j < found.length; ) {
+      let end = j + 1;
+      while (end < found.length && found[end] === found[j]) end += 1;
+      index.push(found[j] as number);
+      value.push(end - j);
+      norm += (end - j) * (end - j);
+      j = end;
+    }
+    const factor = scale / (Math.sqrt(norm) || 1);
+    for (let j = from; j < value.length; j += 1) value[j] = (value[j] as number) * factor;
+  }
+  return { index: Int32Array.from(index), value: Float64Array.from(value) };
+}
+
+export function sentenceBlocks(blocks: FeatureBlocks, scale: ModelData['blockScale']): [readonly string[], number][] {
+  return [
+    [blocks.words, scale.words],
+    [blocks.chars, scale.chars],
+    [blocks.rules, scale.rules],
+  ];
+}
+
+function softmax3(z: readonly number[]): [number, number, number] {
+  const [a = 0, b = 0, c = 0] = z;
+  const m = Math.max(a, b, c);
+  const ea = Math.exp(a - m);
+  const eb = Math.exp(b - m);
+  const ec = Math.exp(c - m);
+  const s = ea + eb + ec;
+  return [ea / s, eb / s, ec / s];
+}
+
+function likeliest(p: readonly number[]): Sentiment {
+  let best = 0;
+  for (let k = 1; k < p.length; k += 1) if ((p[k] as number) > (p[best] as number)) best = k;
+  return SENTIMENTS[best] as Sentiment;
+}
+
+/**
+ * The learned analyzer: the rules' trace, then the models. `ownWords`, when given, are rules that
+ * know only a business's own vocabulary extension: an aspect its cues or aspect phrases mark in a
+ * sentence is labelled whatever the detector says (the model never saw those words), with the
+ * polarity model's sentiment.
+ */
+export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWords?: RuleAnalyzer): Analyzer {
+  // Row-major weights: feature index → 16 slots, for cache-friendly dot products.
+  const names = Object.keys(model.weights);
+  const index = new Map<string, number>();
+  const table = new Float64Array(names.length * SLOTS);
+  for (const [i, name] of names.entries()) {
+    index.set(name, i);
+    const w = model.weights[name] ?? [];
+    for (let k = 0; k < SLOTS; k += 1) table[i * SLOTS + k] = w[k] ?? 0;
+  }
+  const indexOf = (f: string): number | undefined => index.get(f);
+
+  const bias = Float64Array.from({ length: SLOTS }, (_, k) => model.bias[k] ?? 0);
+  /** All 16 logits of a row in one pass over its features. */
+  const logits = (row: SparseRow, withBias: boolean): Float64Array => {
+    const z = withBias ? Float64Array.from(bias) : new Float64Array(SLOTS);
+    for (let j = 0; j < row.index.length; j += 1) {
+      const base = (row.index[j] as number) * SLOTS;
+      const v = row.value[j] as number;
+      for (let k = 0; k < SLOTS; k += 1) z[k] = (z[k] as number) + (table[base + k] as number) * v;
+    }
+    return z;
+  };
+
+  function analyzeSentence(text: string): SentenceResult {
+    const trace = rules.traceSentence(text);
+    const blocks = sentenceBlocks(sentenceFeatures(trace, model.blockScale.chars !== 0), model.blockScale);
+    const row = vectorize(blocks, indexOf);
+    // Polarity logits are linear: the sentence's part (z) once, each aspect's part added to it.
+    const z = logits(row, true);
+    const labels: AspectLabel[] = [];
+    const marked = ownWords === undefined ? undefined : markedAspects(ownWords.traceSentence(text));
+    for (const [k, aspect] of ASPECT_IDS.entries()) {
+      const forced = marked?.has(aspect) === true;
+      const pAspect = forced ? 1 : sigmoid(z[k] as number);
+      if (pAspect < (model.thresholds[k] ?? 0.5)) continue;
+      const aspectRow = vectorize([[aspectFeatures(trace, aspect), model.blockScale.aspect]], indexOf);
+      const own = logits(aspectRow, false);
+      const p = softmax3([0, 1, 2].map((c) => (z[POLARITY_SLOT + c] as number) + (own[POLARITY_SLOT + c] as number)));
+      const sentiment = likeliest(p);
+      labels.push({ aspect, sentiment, score: round3(p[0] - p[2]), confidence: round3(pAspect * (p[SENTIMENTS.indexOf(sentiment)] as number)) });
+    }
+    const o = softmax3([0, 1, 2].map((c) => z[OVERALL_SLOT + c] as number));
+    return { text, labels, overall: likeliest(o), score: round3(o[0] - o[2]) };
+  }
+
+  return { analyzeSentence, analyzeText: (text) => analyzeTextWith(analyzeSentence, text) };
+}
+
+/** Aspects a sentence's trace marks by a strong cue or an aspect's own opinion phrase. */
+function markedAspects(trace: RuleTrace): Set<AspectId> {
+  const marked = new Set<AspectId>();
+  for (const [aspect, tier] of trace.cueTiers) if (tier === 0) marked.add(aspect);
+  for (const l of trace.result.labels) if (l.sentiment !== 'neutral') marked.add(l.aspect);
+  return marked;
+}

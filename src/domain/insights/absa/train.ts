@@ -1,0 +1,118 @@
+/**
+ * Training of the learned layer (model.ts) from labelled sentences. Deterministic: features are
+ * indexed in sorted order, every model is trained with a fixed seed, and the weights are rounded,
+ * so the same data and recipe give the same model.json byte for byte. Pure: no I/O.
+ */
+import type { RuleAnalyzer, RuleTrace } from './analyzer.ts';
+import { ASPECT_IDS, SENTIMENTS } from './aspects.ts';
+import type { AspectId } from './aspects.ts';
+import { aspectFeatures, sentenceFeatures } from './features.ts';
+import type { LabelledSentence } from './evaluate.ts';
+import { trainSoftmax } from './logistic.ts';
+import type { SparseRow, TrainOptions } from './logistic.ts';
+import { DETECTORS, OVERALL_SLOT, POLARITY_SLOT, SLOTS, sentenceBlocks, vectorize } from './model.ts';
+import type { ModelData } from './model.ts';
+
+export interface LabelledText extends LabelledSentence {
+  readonly text: string;
+}
+
+export interface Recipe {
+  /** A feature is kept when at least this many training sentences have it. */
+  readonly minCount: number;
+  readonly blockScale: ModelData['blockScale'];
+  /** The probability at or above which an aspect is labelled (the same for every aspect). */
+  readonly threshold: number;
+  readonly detector: TrainOptions;
+  readonly polarity: TrainOptions;
+  readonly overall: TrainOptions;
+  /** Decimals kept in model.json. */
+  readonly digits: number;
+}
+
+export const RECIPE: Recipe = {
+  minCount: 2,
+  blockScale: { words: 1, chars: 0, rules: 1, aspect: 1 },
+  threshold: 0.3,
+  detector: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 1 },
+  polarity: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 2 },
+  overall: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 3 },
+  digits: 4,
+};
+
+function roundTo(x: number, digits: number): number {
+  const f = 10 ** digits;
+  const r = Math.round(x * f) / f;
+  return Object.is(r, -0) ? 0 : r;
+}
+
+/** Train the detectors, the polarity model and the overall model on `examples`. */
+export function trainModel(examples: readonly LabelledText[], rules: RuleAnalyzer, recipe: Recipe = RECIPE): ModelData {
+  const traces = examples.map((e) => rules.traceSentence(e.text));
+  const blocks = traces.map((t) => sentenceBlocks(sentenceFeatures(t, recipe.blockScale.chars !== 0), recipe.blockScale));
+  const pairs: { sentence: number; aspect: AspectId; sentiment: number }[] = [];
+  for (const [i, e] of examples.entries()) {
+    for (const l of e.labels) {
+      if ((ASPECT_IDS as readonly string[]).includes(l.aspect)) {
+        pairs.push({ sentence: i, aspect: l.aspect as AspectId, sentiment: SENTIMENTS.indexOf(l.sentiment as never) });
+      }
+    }
+  }
+
+  // Vocabulary: features of at least `minCount` sentences (or gold pairs), in sorted order.
+  const frequency = new Map<string, number>();
+  const countOnce = (features: Iterable<string>): void => {
+    for (const f of new Set(features)) frequency.set(f, (frequency.get(f) ?? 0) + 1);
+  };
+  for (const b of blocks) countOnce(b.filter(([, scale]) => scale !== 0).flatMap(([f]) => f));
+  for (const p of pairs) countOnce(aspectFeatures(traces[p.sentence] as RuleTrace, p.aspect));
+  const names = [...frequency].filter(([, c]) => c >= recipe.minCount).map(([f]) => f).sort();
+  const index = new Map(names.map((f, i) => [f, i]));
+  const indexOf = (f: string): number | undefined => index.get(f);
+  const dims = names.length;
+
+  const rows: SparseRow[] = blocks.map((b) => vectorize(b, indexOf));
+  const slots = new Float64Array(dims * SLOTS);
+  const bias = new Array<number>(SLOTS).fill(0);
+
+  for (const [k, aspect] of ASPECT_IDS.entries()) {
+    const y = examples.map((e) => (e.labels.some((l) => l.aspect === aspect) ? 1 : 0));
+    const m = trainSoftmax(rows, y, 2, dims, { ...recipe.detector, seed: recipe.detector.seed + k });
+    for (let f = 0; f < dims; f += 1) slots[f * SLOTS + k] = (m.weights[dims + f] as number) - (m.weights[f] as number);
+    bias[k] = (m.bias[1] as number) - (m.bias[0] as number);
+  }
+  const polarityRows = pairs.map((p) =>
+    vectorize([...(blocks[p.sentence] ?? []), [aspectFeatures(traces[p.sentence] as RuleTrace, p.aspect), recipe.blockScale.aspect]], indexOf),
+  );
+  const threeWay = (from: number, y: readonly number[], rs: readonly SparseRow[], options: TrainOptions): void => {
+    const m = trainSoftmax(rs, y, 3, dims, options);
+    for (let c = 0; c < 3; c += 1) {
+      for (let f = 0; f < dims; f += 1) slots[f * SLOTS + from + c] = m.weights[c * dims + f] as number;
+      bias[from + c] = m.bias[c] as number;
+    }
+  };
+  threeWay(POLARITY_SLOT, pairs.map((p) => p.sentiment), polarityRows, recipe.polarity);
+  threeWay(OVERALL_SLOT, examples.map((e) => SENTIMENTS.indexOf(e.overall as never)), rows, recipe.overall);
+
+  const weights: Record<string, number[]> = {};
+  for (const [f, name] of names.entries()) {
+    const w: number[] = [];
+    for (let k = 0; k < SLOTS; k += 1) w.push(roundTo(slots[f * SLOTS + k] as number, recipe.digits));
+    while (w.length > 0 && w[w.length - 1] === 0) w.pop();
+    if (w.length > 0) weights[name] = w;
+  }
+  return {
+    format: 1,
+    blockScale: recipe.blockScale,
+    thresholds: ASPECT_IDS.map(() => recipe.threshold),
+    bias: bias.map((b) => roundTo(b, recipe.digits)),
+    weights,
+  };
+}
+
+/** model.json's text: one feature per line, so a retrained model diffs readably. */
+export function serializeModel(model: ModelData): string {
+  const { weights, ...head } = model;
+  const rows = Object.entries(weights).map(([f, w]) => `${JSON.stringify(f)}:${JSON.stringify(w)}`);
+  return `${JSON.stringify(head).slice(0, -1)},"weights":{\n${rows.join(',\n')}\n}}\n`;
+}
