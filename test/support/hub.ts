@@ -16,9 +16,14 @@ export const TOPICS = {
   reviews: `${TEST_SITE_URL}/reviews.json`,
 } as const;
 
-export async function hubPost(serverUrl: string, fields: Record<string, string>): Promise<RawResponse & { json: Record<string, unknown> }> {
+export async function hubPost(
+  serverUrl: string,
+  fields: Record<string, string>,
+  localAddress?: string,
+): Promise<RawResponse & { json: Record<string, unknown> }> {
   const res = await rawRequest(`${serverUrl}/api/websub/hub`, {
     method: 'POST',
+    localAddress,
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   });
@@ -31,6 +36,9 @@ export interface HubServerOptions {
   allowPrivate?: boolean;
   retryDelaysMs?: string;
   timeoutMs?: number;
+  /** Puts the hub's state in PostgreSQL instead of hubDb. */
+  databaseUrl?: string;
+  perHostConcurrency?: number;
 }
 
 /** The real server with a hub that may call the local test subscriber. */
@@ -41,6 +49,8 @@ export function startHubServer(outDir: string, options: HubServerOptions): Promi
     HUB_ALLOW_PRIVATE_CALLBACKS: options.allowPrivate === false ? '0' : '1',
     HUB_RETRY_DELAYS_MS: options.retryDelaysMs ?? '100,200',
     HUB_TIMEOUT_MS: String(options.timeoutMs ?? 1000),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.perHostConcurrency ? { HUB_PER_HOST_CONCURRENCY: String(options.perHostConcurrency) } : {}),
   });
 }
 

@@ -9,12 +9,14 @@ export const prerender = false;
  * it once right after listening, so the hub's worker resumes pending work then.
  */
 export const GET: APIRoute = async () => {
+  let problem: string | undefined;
   try {
-    await hubServices();
+    problem = await (await hubServices()).problem();
   } catch (error) {
-    console.error('The hub could not start:', error);
+    console.error(`The hub could not start: ${(error as Error).message}`);
     return apiError(503, 'unavailable', `The WebSub hub could not start: ${(error as Error).message}`);
   }
+  if (problem) return apiError(503, 'hub_unavailable', `The WebSub hub cannot use its database: ${problem}`);
   return new Response('{"status":"ok"}\n', { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 };
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { siteUrlNote, type Config } from '../config.ts';
 import { runShutdownHooks } from '../runtime/shutdown.ts';
 import { createAppServer, listen } from './server.ts';
 
@@ -30,6 +30,8 @@ export async function serve(config: Config): Promise<void> {
     throw error;
   }
   console.log(`Serving ${config.SITE_URL} at http://${host.includes(':') ? `[${host}]` : host}:${port}/`);
+  const note = siteUrlNote(config.SITE_URL, port);
+  if (note) console.log(note);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       server.close();

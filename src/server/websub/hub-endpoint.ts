@@ -7,7 +7,7 @@ import { parseHubForm, type HubAccepted, type HubFormSchema } from '../../domain
 import { clientKey } from '../../domain/websub/rate-limit.ts';
 import { apiError } from '../http/api-error.ts';
 import { HubRejection, type Hub } from './hub.ts';
-import type { HubStore } from './store/hub-store.ts';
+import { HubStoreUnavailable, type HubStore } from './store/hub-store.ts';
 import type { Clock } from './worker.ts';
 
 const MAX_FORM_BYTES = 16 * 1024;
@@ -50,8 +50,25 @@ function accepted(body: HubAccepted): Response {
   });
 }
 
-export function createHubEndpoint({ hub, schema, limiter, clock, rateDescription }: HubEndpointOptions) {
+export function createHubEndpoint(options: HubEndpointOptions) {
+  /** A store that cannot be used (file removed, database down) is a JSON 503, never an empty 500. */
   return async function handleHubRequest(request: Request, clientAddress: string | undefined): Promise<Response> {
+    try {
+      return await handle(options, request, clientAddress);
+    } catch (error) {
+      const message = error instanceof HubStoreUnavailable ? error.message : `The WebSub hub cannot reach its store: ${(error as Error).message}`;
+      if (!(error instanceof HubStoreUnavailable)) console.error(`[hub] ${message}`);
+      return apiError(503, 'hub_unavailable', message, { headers: { 'Retry-After': '60' } });
+    }
+  };
+}
+
+async function handle(
+  { hub, schema, limiter, clock, rateDescription }: HubEndpointOptions,
+  request: Request,
+  clientAddress: string | undefined,
+): Promise<Response> {
+  {
     const client = clientKey(clientAddress);
     const decision = await limiter.takeRateToken(client, clock.now());
     if (!decision.allowed) {
@@ -92,5 +109,5 @@ export function createHubEndpoint({ hub, schema, limiter, clock, rateDescription
       if (error instanceof HubRejection) return apiError(error.status, error.error, error.message, { headers: error.headers });
       throw error;
     }
-  };
+  }
 }

@@ -23,23 +23,24 @@ const LIMITS = {
 };
 const RATE = { burst: 30, perSecond: 1, maxClients: 10_000 };
 const CONCURRENCY = 32;
-/** In flight to one callback host at most: the other slots stay free for everyone else (docs/websub.md, "Slow callbacks"). */
-const PER_HOST_CONCURRENCY = 8;
 const SHUTDOWN_GRACE_MS = 5_000;
 
 async function createHubServices() {
   const config = getConfig();
   const store = await openHubStore(config, RATE);
   const clock = systemClock;
+  // In flight to one callback host at most, counted over every instance: the other slots stay free for everyone else
+  // (docs/websub.md, "Slow callbacks").
+  const perHostConcurrency = config.HUB_PER_HOST_CONCURRENCY;
   const log = (line: string) => console.log(`[hub] ${line}`);
   const worker = createWorker({
     store, clock, log,
-    client: createHttpsClient({ allowPrivate: config.HUB_ALLOW_PRIVATE_CALLBACKS, maxSockets: PER_HOST_CONCURRENCY }),
+    client: createHttpsClient({ allowPrivate: config.HUB_ALLOW_PRIVATE_CALLBACKS, maxSockets: Math.min(CONCURRENCY, perHostConcurrency) }),
     hubUrl: hubUrl(config.SITE_URL),
     retryDelaysMs: config.HUB_RETRY_DELAYS_MS,
     timeoutMs: config.HUB_TIMEOUT_MS,
     concurrency: CONCURRENCY,
-    perHostConcurrency: PER_HOST_CONCURRENCY,
+    perHostConcurrency,
   });
   store.onWork(worker.wake);
   const topics = hubTopics(config.SITE_URL);
@@ -63,7 +64,7 @@ async function createHubServices() {
     await worker.stop(Math.min(SHUTDOWN_GRACE_MS, config.HUB_TIMEOUT_MS));
     await store.close();
   });
-  return { handle, hub };
+  return { handle, hub, problem: () => store.problem() };
 }
 
 let services: ReturnType<typeof createHubServices> | undefined;

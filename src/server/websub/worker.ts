@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterFailedAttempt } from '../../domain/websub/backoff.ts';
 import { denialUrl, notificationHeaders, verificationUrl } from '../../domain/websub/messages.ts';
 import type { HttpClient } from './https-client.ts';
-import type { DeliveryClaim, DenialClaim, HubStore, StoredContent, VerificationClaim } from './store/hub-store.ts';
+import { HubStoreUnavailable, type DeliveryClaim, type DenialClaim, type HubStore, type StoredContent, type VerificationClaim } from './store/hub-store.ts';
 
 export interface Clock {
   now(): number;
@@ -128,9 +128,19 @@ export function createWorker(options: WorkerOptions) {
     if (!interrupted()) await store.denialSent(claim);
   }
 
+  /** Logs a store failure once, not once a second or once per job; a later success lets the next failure be logged. */
+  let lastFailure: string | undefined;
+  function storeFailed(error: unknown, what: string): void {
+    const message = (error as Error).message;
+    if (message === lastFailure) return;
+    lastFailure = message;
+    // The guarded SQLite store has logged the cause itself.
+    if (!(error instanceof HubStoreUnavailable)) log(`${what}: ${(error as Error).stack ?? message}`);
+  }
+
   function launch(work: Promise<void>): void {
     const tracked = work
-      .catch((error: unknown) => log(`unexpected error in a hub job: ${(error as Error).stack ?? String(error)}`))
+      .catch((error: unknown) => storeFailed(error, 'unexpected error in a hub job'))
       .finally(() => {
         inFlight.delete(tracked);
         wake();
@@ -163,8 +173,9 @@ export function createWorker(options: WorkerOptions) {
       const now = clock.now();
       const due = await store.nextDueAt(now);
       if (due !== undefined) delay = Math.min(IDLE_WAKE_MS, Math.max(5, due - now));
+      lastFailure = undefined;
     } catch (error) {
-      log(`hub worker error, retrying in 1 s: ${(error as Error).message}`);
+      storeFailed(error, 'hub worker error, retrying every second');
       delay = 1000;
     }
     if (!started || interrupted()) return;

@@ -127,10 +127,15 @@ export interface HubStore {
   announceWork(): Promise<void>;
   /** Calls `listener` when another instance announced work. */
   onWork(listener: () => void): void;
+  /** What keeps the store from working now (file removed or replaced, a failed write, the database unreachable), or undefined. */
+  problem(): Promise<string | undefined>;
   /** The per-client rate limit, shared by every instance on the store. */
   takeRateToken(key: string, now: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
+
+/** The store cannot be used now; the message says why and what to do. The hub answers 503 with it. */
+export class HubStoreUnavailable extends Error {}
 
 /** Row values as both drivers return them (pg gives BIGINT as a string). */
 export type Row = Record<string, unknown>;

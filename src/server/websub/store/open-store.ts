@@ -16,5 +16,6 @@ export function hubDatabaseFile(config: Pick<Config, 'HUB_DB' | 'projectRoot'>):
 
 export async function openHubStore(config: Config, rate: RateLimitOptions): Promise<HubStore> {
   if (config.DATABASE_URL) return openPostgresStore(config.DATABASE_URL, rate);
-  return createSqliteStore(openHubDatabase(hubDatabaseFile(config)), rate);
+  const file = hubDatabaseFile(config);
+  return createSqliteStore(openHubDatabase(file), rate, { file });
 }

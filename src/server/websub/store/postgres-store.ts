@@ -14,7 +14,7 @@ import {
   deliveryClaim, denialClaim, subscriptionRow, verificationClaim,
   type ClaimLimits, type HubStore, type Row, type SubscriptionInput,
 } from './hub-store.ts';
-import { openPostgresPool } from './postgres-database.ts';
+import { describeDatabaseUrl, openPostgresPool } from './postgres-database.ts';
 
 const CHANNEL = 'hub_work';
 const RELISTEN_MS = 1000;
@@ -324,6 +324,23 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
       const bucket = await one('SELECT tokens, at FROM hub_rate_buckets WHERE key = $1', [key]);
       const tokens = bucket ? refilledTokens({ tokens: Number(bucket.tokens), at: Number(bucket.at) }, now, rate) : 0;
       return { allowed: false, retryAfterSeconds: retryAfterSeconds(tokens, rate) };
+    },
+
+    async problem() {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          pool.query('SELECT 1'),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no answer within 2 s')), 2000);
+          }),
+        ]);
+        return undefined;
+      } catch (error) {
+        return `the PostgreSQL store at ${describeDatabaseUrl(url)} does not answer: ${(error as Error).message}`;
+      } finally {
+        clearTimeout(timer);
+      }
     },
 
     async close() {

@@ -4,7 +4,7 @@
  * to the current schema by numbered migrations recorded in `user_version`.
  * Only this folder writes SQL.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -120,10 +120,59 @@ function migrate(db: DatabaseSync, file: string): void {
   }
 }
 
-/** Opens (creating the folder and the file if needed) and migrates; `:memory:` for tests. */
+/** The file beside HUB_DB that says a hub database was created here, so a missing one is noticed. */
+export const markerFile = (file: string) => `${file}.marker`;
+
+const REMEDY = 'Restore a backup (npm run hub:backup makes one; docs/websub.md, "Backup and restore") or move the file aside to start with an empty hub.';
+
+/** The database cannot be used as it is; the message names the file and what to do. */
+export class HubDatabaseError extends Error {}
+
+function refuseMissing(file: string): never {
+  const marker = markerFile(file);
+  let since = '';
+  try {
+    since = ` on ${readFileSync(marker, 'utf8').split('\n')[1]?.trim() ?? 'an earlier start'}`;
+  } catch {
+    // The marker's text is only for the message.
+  }
+  throw new HubDatabaseError(
+    `HUB_DB ${file} is missing or empty, but a hub database was created there${since} (${marker} says so): its subscriptions would be lost silently. ` +
+      `Restore a backup to ${file}, or delete ${marker} to start with an empty hub.`,
+  );
+}
+
+/**
+ * Opens (creating the folder and the file if needed) and migrates; `:memory:` for tests.
+ * Refuses a file that is not a sound SQLite database, and a missing file where the
+ * marker says one existed, rather than starting an empty hub in its place.
+ */
 export function openHubDatabase(file: string): DatabaseSync {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new DatabaseSync(file);
+  if (file === ':memory:') return configure(new DatabaseSync(file), file);
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // An emptied file would otherwise pass for a new database.
+  const existed = existsSync(file) && statSync(file).size > 0;
+  if (!existed && existsSync(markerFile(file))) refuseMissing(file);
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(file);
+    if (existed) {
+      const check = db.prepare('PRAGMA quick_check').all().map((row) => String(Object.values(row as object)[0]));
+      if (check.join() !== 'ok') throw new Error(check.slice(0, 3).join('; '));
+    }
+    configure(db, file);
+  } catch (error) {
+    if (db?.isOpen) db.close();
+    if (error instanceof HubDatabaseError) throw error;
+    throw new HubDatabaseError(`HUB_DB ${file} is corrupt or unreadable (${(error as Error).message}). ${REMEDY}`);
+  }
+  if (!existsSync(markerFile(file))) {
+    writeFileSync(markerFile(file), `A hub database was created beside this file, and the hub refuses to start without it.\n${new Date().toISOString()}\n`);
+  }
+  return db;
+}
+
+function configure(db: DatabaseSync, file: string): DatabaseSync {
   // The busy timeout comes first: another process may be opening the same file.
   // NORMAL is durable against a crash of the process in WAL mode; only a power loss can
   // undo the last commits, which at worst repeats a delivery.

@@ -12,8 +12,37 @@ import {
   deliveryClaim, denialClaim, subscriptionRow, verificationClaim,
   type ClaimLimits, type HubStore, type Row, type SubscriptionInput,
 } from './hub-store.ts';
+import { guardDatabaseFile } from './sqlite-guard.ts';
 
-export function createSqliteStore(db: DatabaseSync, rate: RateLimitOptions): HubStore {
+export interface SqliteStoreOptions {
+  /** The file `db` was opened from, watched while the server runs (sqlite-guard.ts); omitted for `:memory:`. */
+  file?: string;
+  log?: (line: string) => void;
+}
+
+/** Store calls that touch no file: not guarded. */
+const UNGUARDED = new Set<keyof HubStore>(['onWork', 'announceWork', 'problem', 'close']);
+
+export function createSqliteStore(db: DatabaseSync, rate: RateLimitOptions, options: SqliteStoreOptions = {}): HubStore {
+  const guard = guardDatabaseFile(options.file ?? ':memory:', options.log ?? ((line) => console.error(`[hub] ${line}`)));
+  const store = createStore(db, rate);
+  store.problem = async () => guard.problem();
+  const guarded = Object.entries(store).map(([name, method]) => {
+    if (UNGUARDED.has(name as keyof HubStore)) return [name, method];
+    const call = method as (...args: unknown[]) => Promise<unknown>;
+    return [name, async (...args: unknown[]) => {
+      guard.assertUsable();
+      try {
+        return await call(...args);
+      } catch (error) {
+        guard.failed(error);
+      }
+    }];
+  });
+  return Object.fromEntries(guarded) as HubStore;
+}
+
+function createStore(db: DatabaseSync, rate: RateLimitOptions): HubStore {
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
   const sql = (text: string) => {
     let statement = statements.get(text);
@@ -266,6 +295,11 @@ export function createSqliteStore(db: DatabaseSync, rate: RateLimitOptions): Hub
 
     async takeRateToken(key, now) {
       return limiter.take(key, now);
+    },
+
+    // Replaced by the guard's answer in createSqliteStore.
+    async problem() {
+      return undefined;
     },
 
     async close() {
