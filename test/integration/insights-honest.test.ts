@@ -17,6 +17,7 @@ import { reviewsDatasetSchema } from '../../src/domain/schemas/datasets.ts';
 import { insightsSchema, type Insights } from '../../src/domain/schemas/insights.ts';
 import { ASPECTS, type Review } from '../../src/domain/schemas/review.ts';
 import { PROJECT_ROOT, TEST_SITE_URL } from '../support/build.ts';
+import { launchChromium } from '../support/browser.ts';
 import { rawRequest } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -201,7 +202,7 @@ describe('rankings', () => {
     expect(best?.review_ids).toEqual(['r12', 'r11', 'r10', 'r09', 'r08']);
   });
 
-  it('are the same on the home page and through MCP get_insights', async () => {
+  it('are the same on the home page (in a browser) and through MCP get_insights', async () => {
     const client = new Client({ name: 'insights-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
     try {
@@ -210,16 +211,27 @@ describe('rankings', () => {
     } finally {
       await client.close();
     }
-    const rowsOf = (caption: string) => {
-      const table = new RegExp(`<caption[^>]*>${caption}</caption>([\\s\\S]*?)</table>`).exec(home)?.[1] ?? '';
-      return [...table.matchAll(/<th scope="row"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1] ?? '');
-    };
+    const browser = await launchChromium();
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    const rowsOf = (caption: string) =>
+      page.$$eval(
+        'table',
+        (tables, wanted) =>
+          [...(tables.find((t) => t.caption?.textContent?.trim() === wanted)?.querySelectorAll('tbody th[scope="row"]') ?? [])].map((th) => th.textContent?.trim() ?? ''),
+        caption,
+      );
     const label = (aspect: string) => ASPECT_WORDING[aspect as keyof typeof ASPECT_WORDING].label;
-    expect(rowsOf('Most praised')).toEqual(insights.rankings.most_praised.map((r) => label(r.aspect)));
-    expect(rowsOf('Most criticised')).toEqual(insights.rankings.most_criticised.map((r) => label(r.aspect)));
-    expect(pinned(rowsOf('Most praised'))).toEqual(['timeliness', 'cleanup', 'communication', 'price']);
-    expect(rowsOf('Technicians, best reviewed first')).toEqual(['Bob Ray', 'Ann Lee']);
-    expect(home).toContain('Too few reviews to rank: Cat Poe (2)');
+    try {
+      expect(await rowsOf('Most praised')).toEqual(insights.rankings.most_praised.map((r) => label(r.aspect)));
+      expect(await rowsOf('Most criticised')).toEqual(insights.rankings.most_criticised.map((r) => label(r.aspect)));
+      expect(pinned(await rowsOf('Most praised'))).toEqual(['timeliness', 'cleanup', 'communication', 'price']);
+      expect(await rowsOf('Technicians, best reviewed first')).toEqual(['Bob Ray', 'Ann Lee']);
+      expect(await rowsOf('Services, best reviewed first')).toEqual(['Roof repair', 'Gutters']);
+      expect(await page.textContent('main')).toContain('Too few reviews to rank: Cat Poe (2)');
+    } finally {
+      await browser.close();
+    }
   });
 });
 
