@@ -12,6 +12,7 @@ const BENCHES: Record<string, string> = {
   mcp: 'mcp.ts',
   websub: 'websub.ts',
   absa: 'absa.ts',
+  deploy: 'deploy.ts',
 };
 
 const wanted = process.argv.slice(2);

@@ -55,6 +55,7 @@ export function sentenceFeatures(trace: RuleTrace, withChars = true): FeatureBlo
   for (const l of trace.result.labels) rules.push(`r:${l.aspect}:${l.sentiment}`);
   for (const [aspect, tier] of trace.cueTiers) rules.push(`t:${aspect}:${tier}`);
   rules.push(`ro:${trace.result.overall}`, `rn:${Math.min(trace.result.labels.length, 3)}`);
+  if (trace.priorProblem) rules.push('pp');
   return { words, chars, rules };
 }
 

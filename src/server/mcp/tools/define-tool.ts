@@ -5,7 +5,7 @@
  * result with `isError: true` whose text says what to change; the JSON-RPC
  * errors are left for protocol faults (an unknown tool, see tool-set.ts).
  */
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ascii, fromByteString, joinBytes, toByteString, type ByteString } from '../../../domain/byte-string.ts';
 import { issuesFromZod, type Parsed } from '../../../domain/catalog/query-issues.ts';
