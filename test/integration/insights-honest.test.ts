@@ -39,11 +39,17 @@ const CORRECTED_TEXT = 'The roof leaks badly and the shingles they sold us are c
  * test keeps a case to check whatever the model's figures become.
  */
 const UNSURE_CANDIDATES = [
+  'Not sure the crew were as polite as they could have been.',
   'Some of the workers were a bit brusque.',
   'One of the guys was kind of short with my wife.',
-  'The crew was a little rude.',
   'The crew seemed a bit impatient with us.',
+  'I guess one guy was kind of rude, maybe.',
   'A worker was maybe slightly curt on the phone.',
+  'Possibly the crew could have been a touch more courteous.',
+  'I am not certain the workers were entirely respectful.',
+  'The crew was perhaps a little less polite than I hoped.',
+  'Hard to say, but one worker may have been a bit dismissive.',
+  'The crew was a little rude.',
   'The crew played music a bit loud.',
 ];
 const SURE_CANDIDATES = [
@@ -51,8 +57,10 @@ const SURE_CANDIDATES = [
   'The crew was extremely polite and professional.',
   'Respectful, polite workers who treated our home with care.',
   'The foreman was courteous and professional the whole time.',
-  'The crew seemed somewhat professional.',
   'Friendly, professional crew.',
+  'The crew were polite and respectful.',
+  'Everyone on the crew was courteous.',
+  'Such a professional and respectful team.',
 ];
 
 function professionalismSentences(): Record<number, string> {
