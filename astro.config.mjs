@@ -12,8 +12,9 @@ export default defineConfig({
   site: siteUrl,
   output: 'static',
   outDir,
-  // A separate cache per output folder keeps concurrent builds (tests) apart.
-  cacheDir: process.env.OUT_DIR ? `${outDir}-cache` : './node_modules/.astro',
+  // npm run build keeps one cache per OUT_DIR (builds into it take turns); elsewhere a
+  // separate cache per output folder keeps concurrent builds apart.
+  cacheDir: process.env.ASTRO_CACHE_DIR || (process.env.OUT_DIR ? `${outDir}-cache` : './node_modules/.astro'),
   adapter: node({ mode: 'standalone' }),
   session: false,
   trailingSlash: 'ignore',

@@ -1,6 +1,6 @@
 /**
  * `npm run publish [-- --dry-run] [--against URL] [--hub URL]`: after a build and
- * deploy, tell the WebSub hub which topics changed. See README "Publishing".
+ * deploy, tell the WebSub hub which topics changed. See README "Deploying" (CI + CDN).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,10 +1,15 @@
 /** `npm run serve`: serves the build in OUT_DIR as it is, without building, for the SITE_URL it was built for. */
 import { loadServeConfig } from '../src/server/config.ts';
-import { serve } from '../src/server/http/serve.ts';
+import { PortTakenError, serve } from '../src/server/http/serve.ts';
 
 try {
   await serve(loadServeConfig());
 } catch (error) {
+  // A server of ours already serving this build is the state asked for, not a failure.
+  if (error instanceof PortTakenError && error.servesCurrentBuild) {
+    console.log(error.message);
+    process.exit(0);
+  }
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

@@ -1,10 +1,12 @@
 /**
  * `npm start`: builds when the content, the sources or SITE_URL changed since the
- * last build, then serves on HOST:PORT. Exits non-zero with a reason when it cannot.
+ * last build, then serves on HOST:PORT. When a server of this service already holds
+ * the port, it has switched to the new build by itself: that is said, and exit is 0.
+ * Exits non-zero with a reason when it cannot.
  */
 import { buildSite, isBuildCurrent } from '../src/build/build-site.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { serve } from '../src/server/http/serve.ts';
+import { PortTakenError, serve } from '../src/server/http/serve.ts';
 
 try {
   const config = loadConfig();
@@ -15,6 +17,10 @@ try {
   }
   await serve(config);
 } catch (error) {
+  if (error instanceof PortTakenError && error.servesCurrentBuild) {
+    console.log(error.message);
+    process.exit(0);
+  }
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

@@ -7,7 +7,7 @@
  * data from /reviews.json, so it serves N reviews; the other pre-rendered
  * documents (insights, feeds, the home page) stay those of the small build.
  */
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite as buildOutput, isBuildCurrent } from '../../src/build/build-site.ts';
 import { writeStaticManifest } from '../../src/build/static-manifest.ts';
@@ -37,7 +37,8 @@ export function siteWithReviews(count: number): { outDir: string; bytes: number 
   const base = baseBuild();
   const outDir = path.join(BENCH_DIR, `site-${count}`);
   rmSync(outDir, { recursive: true, force: true });
-  cpSync(base, outDir, { recursive: true });
+  // A flat copy of the base's served build: its reviews.json is replaced below, which must not reach the base.
+  cpSync(realpathSync(path.join(base, 'current')), outDir, { recursive: true });
   const checked = validateContent(generateContent(count));
   if (!checked.ok) throw new Error(`generated content is invalid: ${checked.problems.slice(0, 3).map((p) => p.message).join('; ')}`);
   const site = buildSite(checked.content, BENCH_SITE_URL, analyzeReviewAspects(checked.content.aspectVocabulary));

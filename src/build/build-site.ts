@@ -1,13 +1,16 @@
 /**
  * `npm run build`: check the content (every problem at once), let Astro render into
- * a fresh folder, precompress and index the static files, then swap the folder in.
- * A failed build leaves the previous output untouched and publishes nothing.
+ * a new build directory, precompress and index the static files, then switch
+ * OUT_DIR/current to it in one rename (see build-layout.ts). A failed or killed build
+ * leaves the served build untouched and publishes nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatProblems, validateContent } from '../domain/content/validate.ts';
-import { buildFingerprint } from './fingerprint.ts';
+import { buildDir, newBuildId, pruneBuilds, removeStaleTempLinks, STAMP_FILE, switchToBuild } from './build-layout.ts';
+import { lockBuilds } from './build-lock.ts';
+import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { readContentFiles } from './read-content.ts';
 import { writeStaticManifest } from './static-manifest.ts';
 
@@ -20,34 +23,77 @@ export interface BuildOptions {
   stdio?: 'inherit' | 'pipe';
 }
 
-export const STAMP_FILE = 'build-stamp.json';
-
 export class BuildError extends Error {}
 
-export function buildSite(options: BuildOptions): void {
+const WATCHDOG = path.join(import.meta.dirname, 'parent-watchdog.ts');
+
+/**
+ * Astro's server bundle imports packages by name, which Node resolves from the
+ * bundle's folder upwards. Inside the project that finds its node_modules; an
+ * OUT_DIR elsewhere gets a link to it.
+ */
+function linkDependencies(projectRoot: string, outDir: string): void {
+  const relative = path.relative(projectRoot, outDir);
+  if (!relative.startsWith('..') && !path.isAbsolute(relative)) return;
+  const link = path.join(outDir, 'node_modules');
+  if (existsSync(link)) return;
+  const modules = path.join(projectRoot, 'node_modules');
+  if (!existsSync(modules)) throw new BuildError(`${modules} is missing; run npm install first.`);
+  symlinkSync(modules, link);
+}
+
+function runAstro(options: BuildOptions, dir: string): void {
+  const { projectRoot, contentDir, siteUrl, outDir } = options;
+  const astro = spawnSync(process.execPath, ['--import', WATCHDOG, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: projectRoot,
+    stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      CONTENT_DIR: contentDir,
+      SITE_URL: siteUrl,
+      OUT_DIR: dir,
+      ASTRO_CACHE_DIR: path.join(outDir, 'cache'),
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+  });
+  if (astro.status !== 0) {
+    const output = options.stdio === 'pipe' ? `\n${astro.stdout ?? ''}${astro.stderr ?? ''}` : '';
+    throw new BuildError(`astro build failed (exit ${astro.status ?? astro.signal}); nothing was published.${output}`);
+  }
+}
+
+/** Builds and switches to the new build; returns its id. */
+export function buildSite(options: BuildOptions): string {
   const { projectRoot, contentDir, siteUrl, outDir } = options;
   const checked = validateContent(readContentFiles(contentDir));
   if (!checked.ok) throw new BuildError(`${formatProblems(checked.problems)}\nNothing was built.`);
 
-  // Taken before Astro runs, so the stamp names the inputs this build read.
-  const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl);
-  const nextDir = `${outDir}.next`;
-  rmSync(nextDir, { recursive: true, force: true });
-  const astro = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: projectRoot,
-    stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    encoding: 'utf8',
-    env: { ...process.env, CONTENT_DIR: contentDir, SITE_URL: siteUrl, OUT_DIR: nextDir, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (astro.status !== 0) {
-    rmSync(nextDir, { recursive: true, force: true });
-    const output = options.stdio === 'pipe' ? `\n${astro.stdout ?? ''}${astro.stderr ?? ''}` : '';
-    throw new BuildError(`astro build failed (exit ${astro.status ?? astro.signal}); nothing was published.${output}`);
+  const release = lockBuilds(outDir);
+  const id = newBuildId();
+  const dir = buildDir(outDir, id);
+  try {
+    removeStaleTempLinks(outDir);
+    // Leftovers of failed or killed builds go before this one starts, so they never pile up.
+    pruneBuilds(outDir);
+    // Taken before Astro runs, so the stamp names the inputs this build read.
+    const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl);
+    const code = codeFingerprint(projectRoot);
+    mkdirSync(dir, { recursive: true });
+    linkDependencies(projectRoot, outDir);
+    runAstro(options, dir);
+    writeStaticManifest(dir, siteUrl);
+    // The stamp is written last: it marks the directory as a complete build.
+    writeFileSync(path.join(dir, STAMP_FILE), `${JSON.stringify({ fingerprint, code })}\n`);
+    switchToBuild(outDir, id);
+    pruneBuilds(outDir);
+    return id;
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    release();
   }
-  writeStaticManifest(nextDir, siteUrl);
-  writeFileSync(path.join(nextDir, STAMP_FILE), `${JSON.stringify({ fingerprint })}\n`);
-  if (existsSync(outDir)) rmSync(outDir, { recursive: true, force: true });
-  renameSync(nextDir, outDir);
 }
 
 function lastFingerprint(outDir: string): string | undefined {
@@ -58,7 +104,7 @@ function lastFingerprint(outDir: string): string | undefined {
   }
 }
 
-/** Whether OUT_DIR already holds a build of exactly these inputs (content, sources, lockfile, site URL). */
+/** Whether OUT_DIR already serves a build of exactly these inputs (content, sources, lockfile, site URL). */
 export function isBuildCurrent({ projectRoot, contentDir, siteUrl, outDir }: BuildOptions): boolean {
   return lastFingerprint(outDir) === buildFingerprint(projectRoot, contentDir, siteUrl);
 }

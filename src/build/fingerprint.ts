@@ -16,6 +16,25 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
+function codeFiles(projectRoot: string): string[] {
+  const files: string[] = [];
+  walk(path.join(projectRoot, 'src'), files);
+  walk(path.join(projectRoot, 'public'), files);
+  for (const name of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+    const full = path.join(projectRoot, name);
+    if (existsSync(full)) files.push(full);
+  }
+  return files;
+}
+
+/**
+ * A hash of the code a build runs: the sources, the lockfile and the config. A
+ * running server compares it to tell whether a new build needs a restart too.
+ */
+export function codeFingerprint(projectRoot: string): string {
+  return hashFiles(createHash('sha256'), projectRoot, codeFiles(projectRoot)).digest('hex');
+}
+
 const chunk = Buffer.allocUnsafe(1024 * 1024);
 
 /** A file's bytes into the hash a chunk at a time (a huge file costs time, never memory); a link by its target, anything else by its kind. */
@@ -31,6 +50,15 @@ function hashEntry(hash: Hash, file: string): void {
   }
 }
 
+function hashFiles(hash: Hash, projectRoot: string, files: string[]): Hash {
+  for (const file of files) {
+    hash.update(`${path.relative(projectRoot, file)}\0`);
+    hashEntry(hash, file);
+    hash.update('\0');
+  }
+  return hash;
+}
+
 /**
  * A hash of everything a build depends on: the content, the sources, the lockfile
  * and the site URL. `npm start` rebuilds only when it differs from the last build's.
@@ -38,17 +66,7 @@ function hashEntry(hash: Hash, file: string): void {
 export function buildFingerprint(projectRoot: string, contentDir: string, siteUrl: string): string {
   const files: string[] = [];
   walk(contentDir, files);
-  walk(path.join(projectRoot, 'src'), files);
-  walk(path.join(projectRoot, 'public'), files);
-  for (const name of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
-    const full = path.join(projectRoot, name);
-    if (existsSync(full)) files.push(full);
-  }
+  files.push(...codeFiles(projectRoot));
   const hash = createHash('sha256').update(`site ${siteUrl}\ncontent ${contentDir}\n`);
-  for (const file of files) {
-    hash.update(`${path.relative(projectRoot, file)}\0`);
-    hashEntry(hash, file);
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return hashFiles(hash, projectRoot, files).digest('hex');
 }

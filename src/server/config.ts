@@ -12,13 +12,21 @@ const flag = z
   .default('0')
   .transform((v) => v === '1' || v === 'true');
 
+export const DEFAULT_PORT = 4321;
+
+/** SITE_URL when it is not set: this machine at PORT (at the default port when PORT is 0, which picks a free one). */
+export function defaultSiteUrl(port: number): string {
+  return `http://127.0.0.1:${port || DEFAULT_PORT}`;
+}
+
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveMs = z.coerce.number().int().min(1).max(600_000);
 
 const envSchema = z.object({
-  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4321'),
+  // Without SITE_URL, the site is where PORT says (see loadConfig).
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(4321),
+  PORT: port.default(DEFAULT_PORT),
   CONTENT_DIR: z.string().min(1).default('content'),
   OUT_DIR: z.string().min(1).default('dist'),
   HUB_DB: z.string().min(1).default('data/hub.sqlite'),
@@ -49,7 +57,8 @@ const envSchema = z.object({
   PUBLISH_STATE_DIR: z.string().min(1).default('data/published'),
 });
 
-export type Config = z.infer<typeof envSchema> & { projectRoot: string; outDir: string; contentDir: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string; projectRoot: string; outDir: string; contentDir: string };
+
 
 export class ConfigError extends Error {}
 
@@ -63,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
   }
   return {
     ...parsed.data,
-    SITE_URL: parsed.data.SITE_URL.replace(/\/+$/, ''),
+    SITE_URL: (parsed.data.SITE_URL ?? defaultSiteUrl(parsed.data.PORT)).replace(/\/+$/, ''),
     projectRoot,
     outDir: path.resolve(projectRoot, parsed.data.OUT_DIR),
     contentDir: path.resolve(projectRoot, parsed.data.CONTENT_DIR),
@@ -110,4 +119,20 @@ export function loadServeConfig(env: NodeJS.ProcessEnv = process.env, projectRoo
     );
   }
   return config;
+}
+
+/**
+ * A line for the operator when the documents' links will not reach this server: a
+ * loopback SITE_URL on another port (PORT=0, or `npm run serve` of a build made for
+ * another port). Undefined when they agree, or when SITE_URL is a public address.
+ */
+export function siteUrlNote(siteUrl: string, port: number): string | undefined {
+  const url = new URL(siteUrl);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  const sitePort = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (!loopback || sitePort === port) return undefined;
+  return (
+    `Note: links in the feeds, the OpenAPI document and the pages point to ${siteUrl} (SITE_URL), not to port ${port}. ` +
+    'Set SITE_URL (or PORT, which moves its default) and build again to change them.'
+  );
 }

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, TEST_SITE_URL } from '../support/build.ts';
@@ -50,15 +52,30 @@ describe('npm start', () => {
     }
   }, 120_000);
 
-  it('a port already in use is a clear error and a non-zero exit', async () => {
+  it('a port held by a server of this service that serves the current build: says so, exit 0', async () => {
     const first = await startServer(inject('smallBuild'));
     try {
       const { done } = run('scripts/serve.ts', { OUT_DIR: inject('smallBuild'), SITE_URL: TEST_SITE_URL, PORT: String(first.port) }, /$^/);
       const { code, output } = await done;
-      expect(code).toBe(1);
-      expect(output).toContain(`port ${first.port} on 127.0.0.1 is already in use`);
+      expect(code).toBe(0);
+      const health = JSON.parse((await rawRequest(`${first.url}/api/health`)).text) as { build: { id: string } };
+      expect(output).toContain(`A server of this service is already running at ${first.url}/ and now serves build ${health.build.id}, the current build`);
     } finally {
       await first.stop();
+    }
+  });
+
+  it('a port held by another program is a clear error and a non-zero exit', async () => {
+    const other = createServer((_req, res) => res.end('not ours'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      const { done } = run('scripts/serve.ts', { OUT_DIR: inject('smallBuild'), SITE_URL: TEST_SITE_URL, PORT: String(port) }, /$^/);
+      const { code, output } = await done;
+      expect(code).toBe(1);
+      expect(output).toContain(`port ${port} on 127.0.0.1 is already in use by another program; stop it or set PORT.`);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 

@@ -48,6 +48,7 @@ describe('SSRF guard', () => {
     const res = await post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': TOPICS.atom });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: 'invalid_callback', message: expect.stringContaining(kind) });
+    expect(res.json.issues).toEqual([{ path: 'hub.callback', code: 'invalid_callback', message: res.json.message }]);
     const unsubscribe = await post({ 'hub.mode': 'unsubscribe', 'hub.callback': callback, 'hub.topic': TOPICS.atom });
     expect(unsubscribe.status).toBe(400);
   });

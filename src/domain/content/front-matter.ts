@@ -25,6 +25,8 @@ export function splitFrontMatter(source: string): FrontMatterResult {
   try {
     const doc = parseDocument(match[1] ?? '', { version: '1.2', schema: 'core', uniqueKeys: true, prettyErrors: true });
     const first = doc.errors[0];
+    // The yaml library reports nesting too deep for its recursion as a parse error of its own.
+    if (first && /call stack/i.test(first.message)) return { ok: false, message: 'front matter is nested too deeply to read' };
     if (first) return { ok: false, message: `front matter is not valid YAML: ${first.message.split('\n')[0]}` };
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {

@@ -29,5 +29,6 @@ export const vocabularyExtensionSchema = z.strictObject({
   contrast: z.strictObject({ but: phrases, although: phrases }).optional(),
   ignore: phrases,
   otherParty: phrases,
+  priorProblem: phrases,
 });
 export type VocabularyExtensionInput = z.infer<typeof vocabularyExtensionSchema>;

@@ -55,8 +55,29 @@ export function hubPaths(siteUrl: string): PathItems {
         tags: ['service'],
         responses: {
           '200': {
-            description: 'The service and its hub are running.',
-            content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } },
+            description: 'The service and its hub are running; `build` names the build served.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    status: { const: 'ok' },
+                    build: {
+                      type: 'object',
+                      description: 'The served build: its id (OUT_DIR/builds/<id>), since when it is served, its newest content date, and whether its code differs from the running code (a restart runs it).',
+                      properties: {
+                        id: { type: 'string' },
+                        servedSince: { type: 'string', format: 'date-time' },
+                        updated: { type: ['string', 'null'] },
+                        restartNeeded: { type: 'boolean' },
+                      },
+                      required: ['id', 'servedSince', 'updated', 'restartNeeded'],
+                    },
+                  },
+                  required: ['status', 'build'],
+                },
+              },
+            },
           },
           '405': errorResponse('Only GET is allowed.'),
           '503': errorResponse('The hub could not start (e.g. HUB_DB cannot be opened).'),

@@ -1,12 +1,10 @@
-import type { Config } from '../config.ts';
+import { currentBuildId, pinBuild } from '../../build/build-layout.ts';
+import { siteUrlNote, type Config } from '../config.ts';
+import { watchBuilds } from '../runtime/build-watcher.ts';
 import { runShutdownHooks } from '../runtime/shutdown.ts';
-import { createAppServer, listen } from './server.ts';
-
-/** Where to reach our own listener: a wildcard address is reached over loopback. */
-function selfUrl(host: string, port: number): string {
-  const target = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${target.includes(':') ? `[${target}]` : target}:${port}`;
-}
+import { describePortHolder } from './port-holder.ts';
+import { createAppServer, listen, ListenError } from './server.ts';
+import { selfUrl } from './self-url.ts';
 
 /**
  * The runtime services (the WebSub hub's worker) live in the Astro-bundled code;
@@ -18,20 +16,51 @@ async function warmUp(host: string, port: number): Promise<void> {
   if (!res.ok) throw new Error(`Cannot start the server: /api/health answered ${res.status}: ${await res.text()}`);
 }
 
-/** Serves an existing build until SIGINT or SIGTERM. */
+/** Another server holds the port: what it is, and whether it already serves OUT_DIR's current build. */
+export class PortTakenError extends Error {
+  readonly servesCurrentBuild: boolean;
+  constructor(message: string, servesCurrentBuild: boolean) {
+    super(message);
+    this.servesCurrentBuild = servesCurrentBuild;
+  }
+}
+
+/**
+ * Serves OUT_DIR's current build until SIGINT or SIGTERM, and switches to each later
+ * build (or rollback) as it appears.
+ */
 export async function serve(config: Config): Promise<void> {
-  const server = await createAppServer({ outDir: config.outDir });
-  const { host, port } = await listen(server, config.PORT, config.HOST);
+  const { server, codeBuildId } = await createAppServer({ outDir: config.outDir });
+  let address: { host: string; port: number };
+  try {
+    address = await listen(server, config.PORT, config.HOST);
+  } catch (error) {
+    if (error instanceof ListenError && error.code === 'EADDRINUSE') {
+      const holder = await describePortHolder(config.HOST, config.PORT, currentBuildId(config.outDir));
+      throw new PortTakenError(holder.message, holder.servesCurrentBuild);
+    }
+    throw error;
+  }
+  const { host, port } = address;
+  // Astro's bundle imports its chunks lazily from this build: pruning must spare it while we run.
+  const unpin = codeBuildId === 'flat' ? () => {} : pinBuild(config.outDir, codeBuildId);
+  process.once('exit', unpin);
   try {
     await warmUp(host, port);
   } catch (error) {
+    unpin();
     server.close();
     server.closeAllConnections();
     throw error;
   }
-  console.log(`Serving ${config.SITE_URL} at http://${host.includes(':') ? `[${host}]` : host}:${port}/`);
+  const stopWatching = watchBuilds({ outDir: config.outDir, siteUrl: config.SITE_URL, log: (line) => console.log(line) });
+  console.log(`Serving ${config.SITE_URL} at http://${host.includes(':') ? `[${host}]` : host}:${port}/ (build ${codeBuildId})`);
+  const note = siteUrlNote(config.SITE_URL, port);
+  if (note) console.log(note);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      stopWatching();
+      unpin();
       server.close();
       server.closeAllConnections();
       // Deliveries in flight get a short grace period before the process exits.

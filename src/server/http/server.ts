@@ -15,9 +15,12 @@ import { apiErrorAnswer } from './api-error.ts';
 import { answerClientError } from './client-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
 import { normaliseRequestTarget } from './request-target.ts';
-import { loadStaticFiles } from './static-files.ts';
+import { serveStaticFile } from './static-files.ts';
+import { servedBuildDir } from '../../build/build-layout.ts';
 import { answerMcp, isMcpPath } from '../mcp/node-adapter.ts';
-import { getCatalog } from '../runtime/catalog.ts';
+import { servedBuild } from '../runtime/build-output.ts';
+import { catalogOf } from '../runtime/catalog.ts';
+import { installBuild, loadBuild } from '../runtime/loaded-build.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
@@ -25,10 +28,16 @@ export interface ServerOptions {
   outDir: string;
 }
 
-async function loadAstroHandler(outDir: string): Promise<NodeHandler> {
+export interface AppServer {
+  server: Server;
+  /** The build whose server code (Astro's bundle) this process runs; see pinBuild. */
+  codeBuildId: string;
+}
+
+async function loadAstroHandler(buildDir: string): Promise<NodeHandler> {
   // Without this the adapter's entry starts a server of its own on import.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entry = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
+  const entry = (await import(pathToFileURL(path.join(buildDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
   return entry.handler;
 }
 
@@ -68,14 +77,21 @@ function answerPreflight(res: ServerResponse, requestHeaders: string | undefined
   res.end();
 }
 
-export async function createAppServer({ outDir }: ServerOptions): Promise<Server> {
-  const staticFiles = loadStaticFiles(outDir);
-  const astro = await loadAstroHandler(outDir);
+/**
+ * Serves the build OUT_DIR names now; build-watcher.ts switches to later ones. The
+ * static files, search, sync, MCP and the hub read the installed build; the on-demand
+ * routes run the code of Astro's bundle loaded here, once, until a restart.
+ */
+export async function createAppServer({ outDir }: ServerOptions): Promise<AppServer> {
+  const served = servedBuildDir(outDir);
+  const first = loadBuild(served.id, served.dir);
+  installBuild(first);
+  const astro = await loadAstroHandler(served.dir);
   const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-  const siteUrl = staticFiles.manifest.siteUrl;
+  const siteUrl = first.manifest.siteUrl;
   // Built now rather than by the first search, which would wait for it (seconds at 100,000 reviews).
-  getCatalog();
+  catalogOf(first);
 
   const server = createServer((req, res) => {
     try {
@@ -99,7 +115,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
         return compress(req, res, () => void answerMcp(req, res));
       }
       if (req.method === 'OPTIONS') return answerPreflight(res, req.headers['access-control-request-headers']);
-      if (staticFiles.handle(req, res)) return;
+      if (serveStaticFile(servedBuild(), req, res)) return;
       compress(req, res, () => astro(req, res));
     } catch (error) {
       console.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
@@ -108,7 +124,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<Server
     }
   });
   server.on('clientError', answerClientError);
-  return server;
+  return { server, codeBuildId: served.id };
 }
 
 /**
@@ -123,6 +139,15 @@ function distinguishEncodedEtag(res: ServerResponse): void {
   });
 }
 
+/** A listen failure with its cause's code (EADDRINUSE, EACCES, …) and a sentence for people. */
+export class ListenError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code: string | undefined) {
+    super(message);
+    this.code = code;
+  }
+}
+
 /** Listens, turning "port in use" and friends into an error instead of a silent exit. */
 export function listen(server: Server, port: number, host: string): Promise<{ port: number; host: string }> {
   return new Promise((resolve, reject) => {
@@ -134,7 +159,7 @@ export function listen(server: Server, port: number, host: string): Promise<{ po
           : error.code === 'EACCES'
             ? `no permission to listen on ${host}:${port}; choose a PORT above 1023`
             : error.message;
-      reject(new Error(`Cannot start the server: ${reason}.`));
+      reject(new ListenError(`Cannot start the server: ${reason}.`, error.code));
     };
     const onListening = () => {
       server.off('error', onError);

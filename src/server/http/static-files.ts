@@ -3,22 +3,14 @@
  * strong ETags from the bytes, Last-Modified from the content, precompressed
  * brotli and gzip, conditional GET, CORS and discovery links.
  */
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
+import { pipeline } from 'node:stream';
 import Negotiator from 'negotiator';
-import { MANIFEST_FILE, type StaticFileEntry, type StaticManifest } from '../../build/static-manifest.ts';
+import type { StaticFileEntry, StaticManifest } from '../../build/static-manifest.ts';
+import type { Encoding, LoadedBuild } from '../runtime/loaded-build.ts';
 import { encodedEtag, etagFamily, isNotModified, lastModifiedOf } from './conditional.ts';
 import { cacheControlFor, linkHeaderFor } from './public-headers.ts';
-
-type Encoding = 'br' | 'gzip';
-const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
-
-export interface StaticFiles {
-  manifest: StaticManifest;
-  /** Answers the request if it names a static file; false lets the next handler try. */
-  handle(req: IncomingMessage, res: ServerResponse): boolean;
-}
 
 // @types/negotiator lags the library: 1.x takes the server's preference order for ties.
 type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
@@ -38,76 +30,83 @@ function resolvePath(manifest: StaticManifest, pathname: string): string | undef
   return candidates.find((candidate) => candidate in manifest.files);
 }
 
-export function loadStaticFiles(outDir: string): StaticFiles {
-  const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8')) as StaticManifest;
-  const clientDir = path.join(outDir, 'client');
+/**
+ * Answers the request from `build` if it names one of its static files; false lets
+ * the next handler try. The whole answer (headers and bytes) comes from that one
+ * build, through the file handles it holds open, whatever switch happens meanwhile.
+ */
+export function serveStaticFile(build: LoadedBuild, req: IncomingMessage, res: ServerResponse): boolean {
+  const { manifest } = build;
   const lastModified = lastModifiedOf(manifest.updated);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return false;
+  }
+  const urlPath = resolvePath(manifest, pathname);
+  if (!urlPath) return false;
+  const entry = manifest.files[urlPath] as StaticFileEntry;
 
-  function handle(req: IncomingMessage, res: ServerResponse): boolean {
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    } catch {
-      return false;
-    }
-    const urlPath = resolvePath(manifest, pathname);
-    if (!urlPath) return false;
-    const entry = manifest.files[urlPath] as StaticFileEntry;
+  const compressible = entry.encodings.br !== undefined || entry.encodings.gzip !== undefined;
+  const headers: Record<string, string | number> = {
+    'Cache-Control': cacheControlFor(urlPath),
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'ETag, Last-Modified, Link',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (compressible) headers.Vary = 'Accept-Encoding';
+  const link = linkHeaderFor(urlPath, manifest.siteUrl);
+  if (link) headers.Link = link;
 
-    const compressible = entry.encodings.br !== undefined || entry.encodings.gzip !== undefined;
-    const headers: Record<string, string | number> = {
-      'Cache-Control': cacheControlFor(urlPath),
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Expose-Headers': 'ETag, Last-Modified, Link',
-      'X-Content-Type-Options': 'nosniff',
-    };
-    if (compressible) headers.Vary = 'Accept-Encoding';
-    const link = linkHeaderFor(urlPath, manifest.siteUrl);
-    if (link) headers.Link = link;
-
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const message = `${req.method} is not allowed here; use GET or HEAD.`;
-      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Cache-Control': 'no-store', 'Content-Type': 'application/json' });
-      res.end(`${JSON.stringify({ error: 'method_not_allowed', message })}\n`);
-      return true;
-    }
-
-    const offered = (['br', 'gzip'] as const).filter((e) => entry.encodings[e] !== undefined);
-    const chosen = offered.length ? negotiateEncoding(req, offered) : 'identity';
-    if (chosen === undefined) {
-      res.writeHead(406, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('None of the encodings in Accept-Encoding is available.\n');
-      return true;
-    }
-    const encoding = chosen === 'identity' ? undefined : chosen;
-    headers.ETag = etagOf(entry, encoding);
-    if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
-
-    if (
-      isNotModified(
-        { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] },
-        { etags: etagFamily(etagOf(entry)), lastModified },
-      )
-    ) {
-      res.writeHead(304, headers);
-      res.end();
-      return true;
-    }
-
-    headers['Content-Type'] = entry.type;
-    headers['Content-Length'] = encoding ? (entry.encodings[encoding] as number) : entry.size;
-    if (encoding) headers['Content-Encoding'] = encoding;
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return true;
-    }
-    const file = path.join(clientDir, urlPath) + (encoding ? ENCODING_SUFFIX[encoding] : '');
-    createReadStream(file)
-      .on('error', (error) => res.destroy(error))
-      .pipe(res);
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const message = `${req.method} is not allowed here; use GET or HEAD.`;
+    res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Cache-Control': 'no-store', 'Content-Type': 'application/json' });
+    res.end(`${JSON.stringify({ error: 'method_not_allowed', message })}\n`);
     return true;
   }
 
-  return { manifest, handle };
+  const offered = (['br', 'gzip'] as const).filter((e) => entry.encodings[e] !== undefined);
+  const chosen = offered.length ? negotiateEncoding(req, offered) : 'identity';
+  if (chosen === undefined) {
+    res.writeHead(406, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('None of the encodings in Accept-Encoding is available.\n');
+    return true;
+  }
+  const encoding = chosen === 'identity' ? undefined : chosen;
+  headers.ETag = etagOf(entry, encoding);
+  if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
+
+  if (
+    isNotModified(
+      { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] },
+      { etags: etagFamily(etagOf(entry)), lastModified },
+    )
+  ) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+
+  headers['Content-Type'] = entry.type;
+  headers['Content-Length'] = encoding ? (entry.encodings[encoding] as number) : entry.size;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  const { fd, size } = build.file(urlPath, encoding);
+  if (size === 0) {
+    res.end();
+    return true;
+  }
+  const release = build.hold();
+  res.once('close', release);
+  // A start position makes the stream read by position, so one handle serves every response at once;
+  // pipeline stops reading when the client goes away.
+  pipeline(createReadStream('', { fd, start: 0, end: size - 1, autoClose: false }), res, (error) => {
+    if (error) res.destroy();
+  });
+  return true;
 }

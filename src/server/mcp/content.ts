@@ -1,12 +1,12 @@
 /**
- * What the MCP server serves, prepared once per process from this build's
+ * What the MCP server serves, prepared once per build from the served build's
  * published documents and the review catalog (the same ones the HTTP routes read).
  */
-import { readFileSync } from 'node:fs';
 import { getConfig } from '../config.ts';
-import { clientFile } from '../runtime/build-output.ts';
-import { getCatalog } from '../runtime/catalog.ts';
-import { getPublishedData } from '../runtime/published-data.ts';
+import { servedBuild } from '../runtime/build-output.ts';
+import { catalogOf } from '../runtime/catalog.ts';
+import type { LoadedBuild } from '../runtime/loaded-build.ts';
+import { publishedDataOf } from '../runtime/published-data.ts';
 import { resourceSet, type PublishedDocument } from './resources.ts';
 import type { McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
@@ -35,11 +35,11 @@ const DOCUMENTS: readonly Omit<PublishedDocument, 'text'>[] = [
   },
 ];
 
-function mcpContent(): McpContent {
-  const published = getPublishedData();
-  const catalog = getCatalog();
+function mcpContent(build: LoadedBuild): McpContent {
+  const published = publishedDataOf(build);
+  const catalog = catalogOf(build);
   const { name } = published.dataset.business;
-  const documents = DOCUMENTS.map((document) => ({ ...document, text: readFileSync(clientFile(document.path), 'utf8') }));
+  const documents = DOCUMENTS.map((document) => ({ ...document, text: build.bytes(document.path).toString('utf8') }));
   return {
     info: { name: 'reviews', title: `${name} reviews`, version: '1.0.0' },
     instructions:
@@ -52,9 +52,10 @@ function mcpContent(): McpContent {
   };
 }
 
-let cached: McpContent | undefined;
+// Not a registered symbol: the server and Astro's bundle each prepare their own, as each runs its own copy of the tools.
+const MCP_CONTENT = Symbol('mcp-content');
 
 export function getMcpContent(): McpContent {
-  cached ??= mcpContent();
-  return cached;
+  const build = servedBuild();
+  return build.memo(MCP_CONTENT, () => mcpContent(build));
 }

@@ -1,24 +1,25 @@
 /**
- * The published documents, read once per process from this build's output. They
- * are the single source for every on-demand route (search, sync, MCP), so an
- * answer never disagrees with /reviews.json.
+ * The published documents of the served build, parsed once per build. They are the
+ * single source for every on-demand route (search, sync, MCP), so an answer never
+ * disagrees with /reviews.json.
  */
-import { readFileSync } from 'node:fs';
 import type { ReviewsDataset } from '../../domain/schemas/datasets.ts';
 import type { Insights } from '../../domain/schemas/insights.ts';
-import { clientFile } from './build-output.ts';
+import { servedBuild } from './build-output.ts';
+import type { LoadedBuild } from './loaded-build.ts';
 
 export interface PublishedData {
   dataset: ReviewsDataset;
   insights: Insights;
 }
 
-let cached: PublishedData | undefined;
+export function publishedDataOf(build: LoadedBuild): PublishedData {
+  return build.memo('published-data', () => ({
+    dataset: JSON.parse(build.bytes('/reviews.json').toString('utf8')) as ReviewsDataset,
+    insights: JSON.parse(build.bytes('/insights.json').toString('utf8')) as Insights,
+  }));
+}
 
 export function getPublishedData(): PublishedData {
-  cached ??= {
-    dataset: JSON.parse(readFileSync(clientFile('/reviews.json'), 'utf8')) as ReviewsDataset,
-    insights: JSON.parse(readFileSync(clientFile('/insights.json'), 'utf8')) as Insights,
-  };
-  return cached;
+  return publishedDataOf(servedBuild());
 }

@@ -106,7 +106,10 @@ async function handle(
           : 'The hub will now confirm with a GET (hub.mode=unsubscribe) to the callback; the subscription ends once the callback echoes hub.challenge.';
       return accepted({ status: 'accepted', mode: hubRequest.mode, topic: hubRequest.topic, message });
     } catch (error) {
-      if (error instanceof HubRejection) return apiError(error.status, error.error, error.message, { headers: error.headers });
+      if (error instanceof HubRejection) {
+        const issues = error.field ? [{ path: error.field, code: error.error, message: error.message }] : undefined;
+        return apiError(error.status, error.error, error.message, { headers: error.headers, issues });
+      }
       throw error;
     }
   }

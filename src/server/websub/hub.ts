@@ -53,11 +53,14 @@ export class HubRejection extends Error {
   readonly status: number;
   readonly error: string;
   readonly headers: Record<string, string>;
-  constructor(status: number, error: string, message: string, headers: Record<string, string> = {}) {
+  /** The form field at fault, when there is one: the answer's issues name it, as every 400 of the API does. */
+  readonly field: string | undefined;
+  constructor(status: number, error: string, message: string, headers: Record<string, string> = {}, field?: string) {
     super(message);
     this.status = status;
     this.error = error;
     this.headers = headers;
+    this.field = field;
   }
 }
 
@@ -71,7 +74,7 @@ export function createHub(options: HubOptions) {
       return [...new Set(addresses)].sort();
     } catch (error) {
       const reason = error instanceof RefusedAddressError ? error.message : `its host does not resolve (${(error as Error).message})`;
-      throw new HubRejection(400, 'invalid_callback', `hub.callback is refused: ${reason}.`);
+      throw new HubRejection(400, 'invalid_callback', `hub.callback is refused: ${reason}.`, {}, 'hub.callback');
     }
   }
 
@@ -121,7 +124,7 @@ export function createHub(options: HubOptions) {
     /** Distributes the topic's current bytes if they differ from what was last distributed. */
     async publish(topicUrl: string): Promise<{ changed: boolean; queued: number }> {
       const topic = topics.find((t) => t.url === topicUrl);
-      if (!topic) throw new HubRejection(400, 'invalid_request', `hub.url is not a topic of this hub; the topics are ${topics.map((t) => t.url).join(', ')}.`);
+      if (!topic) throw new HubRejection(400, 'invalid_request', `hub.url is not a topic of this hub; the topics are ${topics.map((t) => t.url).join(', ')}.`, {}, 'hub.url');
       let content: TopicContent;
       try {
         content = await options.readTopic(topic.path);

@@ -11,6 +11,7 @@ import { onShutdown } from '../runtime/shutdown.ts';
 import { systemResolver } from './address-guard.ts';
 import { createHub } from './hub.ts';
 import { createHubEndpoint } from './hub-endpoint.ts';
+import { distributeOnBuildSwitch } from './follow-builds.ts';
 import { createHttpsClient } from './https-client.ts';
 import { openHubStore } from './store/open-store.ts';
 import { readBuiltTopic } from './topic-source.ts';
@@ -60,7 +61,9 @@ async function createHubServices() {
     rateDescription: `${RATE.burst} at once, then ${RATE.perSecond} per second`,
   });
   worker.start();
+  const stopFollowing = distributeOnBuildSwitch(hub, topics, log);
   onShutdown(async () => {
+    stopFollowing();
     await worker.stop(Math.min(SHUTDOWN_GRACE_MS, config.HUB_TIMEOUT_MS));
     await store.close();
   });

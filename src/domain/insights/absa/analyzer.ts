@@ -67,6 +67,10 @@ export interface RuleTrace {
   readonly tokens: readonly Token[];
   /** The strongest cue tier (0 cue, 1 weak cue, 2 generic) of each aspect cued in the sentence. */
   readonly cueTiers: ReadonlyMap<AspectId, number>;
+  /** Where each aspect is cued or named by one of its own opinion phrases: token positions. */
+  readonly aspectAt: ReadonlyMap<AspectId, readonly number[]>;
+  /** Whether a clause describes a problem from before the job or caused by someone or something else. */
+  readonly priorProblem: boolean;
 }
 
 export interface RuleAnalyzer extends Analyzer {
@@ -298,6 +302,20 @@ export function createRuleAnalyzer(vocabulary: Vocabulary = defaultVocabulary): 
     const clauseAt = new Array<number>(n).fill(-1);
     for (const [k, c] of clauses.entries()) for (let i = c.start; i < c.end; i += 1) clauseAt[i] = k;
     const clauseOf = (pos: number): number => clauseAt[pos] ?? -1;
+    // Clauses about a problem from before the job ("shingles off after the storm", "leaking in
+    // three places before we called"): their negative opinions are not about this business. A
+    // marker that opens its clause ("…, which is why we called", "… when we moved in") speaks of
+    // the clause before it as well.
+    const priorClauses = new Set<number>();
+    for (const m of masks) {
+      if (!hasSense(m, 'priorProblem')) continue;
+      const k = clauseOf(m.start);
+      priorClauses.add(k);
+      const clause = clauses[k];
+      const before = clauses[k - 1];
+      const opensClause = clause !== undefined && (m.start === clause.start || (m.start === clause.start + 1 && tokens[clause.start]?.kind === 'word'));
+      if (opensClause && before !== undefined && before.segment === clause.segment) priorClauses.add(k - 1);
+    }
 
     const cueMatches = findMatches(lexicon.cue, tokens, blocked).filter((m) => !foreign[m.start]);
     // Words inside a longer compound cue ("drip edge", "clean up", "final bill") are not opinions.
@@ -381,6 +399,7 @@ export function createRuleAnalyzer(vocabulary: Vocabulary = defaultVocabulary): 
       // A scare-quoted positive word is ironic: their "fix".
       if (quoted[m.start] === SCARE_QUOTE && polarity > 0) value = -Math.abs(value);
       if (hedgedClauses.has(k)) value *= HEDGE_FACTOR;
+      if (priorClauses.has(k) && polarity * value < 0) continue;
       const specificSenses: { aspect: AspectId; value: number }[] = [];
       let general: number | null = null;
       for (const s of m.pattern.senses) {
@@ -541,7 +560,15 @@ export function createRuleAnalyzer(vocabulary: Vocabulary = defaultVocabulary): 
         if (sense.kind === 'cue' && sense.tier < (cueTiers.get(sense.aspect) ?? 3)) cueTiers.set(sense.aspect, sense.tier);
       }
     }
-    return { result: { text, labels, overall: toSentiment(score), score }, tokens, cueTiers };
+    const aspectAt = new Map<AspectId, number[]>();
+    const at = (aspect: AspectId, pos: number): void => {
+      const list = aspectAt.get(aspect) ?? [];
+      list.push(pos);
+      aspectAt.set(aspect, list);
+    };
+    for (const [pos, aspects] of cueStarts) for (const a of aspects) at(a, pos);
+    for (const it of items) if (it.aspect !== null) at(it.aspect, it.match.start);
+    return { result: { text, labels, overall: toSentiment(score), score }, tokens, cueTiers, aspectAt, priorProblem: priorClauses.size > 0 };
   }
 
   function analyzeSentence(text: string): SentenceResult {

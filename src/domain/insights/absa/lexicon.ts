@@ -20,7 +20,7 @@ export type Sense =
   | { readonly kind: 'aspectSentiment'; readonly aspect: AspectId; readonly value: number }
   | { readonly kind: 'sentiment'; readonly value: number }
   | { readonly kind: 'negator' | 'broadNegator' | 'intensifier' | 'diminisher' | 'hedge' | 'counterfactual' | 'remedy' }
-  | { readonly kind: 'contrastBut' | 'contrastAlthough' | 'ignore' | 'otherParty' };
+  | { readonly kind: 'contrastBut' | 'contrastAlthough' | 'ignore' | 'otherParty' | 'priorProblem' };
 
 /** One pattern position. All slots share one object shape (fast property access when matching). */
 interface Slot {
@@ -171,6 +171,7 @@ export function compileLexicon(vocabulary: Vocabulary): Lexicon {
 
   for (const p of vocabulary.ignore) mask.add(p, { kind: 'ignore' });
   for (const p of vocabulary.otherParty) mask.add(p, { kind: 'otherParty' });
+  for (const p of vocabulary.priorProblem) mask.add(p, { kind: 'priorProblem' });
   for (const p of vocabulary.contrast.but) mask.add(p, { kind: 'contrastBut' });
   for (const p of vocabulary.contrast.although) mask.add(p, { kind: 'contrastAlthough' });
 

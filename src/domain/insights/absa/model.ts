@@ -140,6 +140,9 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
       const own = logits(aspectRow, false);
       const p = softmax3([0, 1, 2].map((c) => (z[POLARITY_SLOT + c] as number) + (own[POLARITY_SLOT + c] as number)));
       const sentiment = likeliest(p);
+      // A problem from before the job (the rules saw its marker) is not this business's fault:
+      // a negative label the rules did not give too is dropped.
+      if (sentiment === 'negative' && trace.priorProblem && !ruleSays(trace, aspect, 'negative')) continue;
       labels.push({ aspect, sentiment, score: round3(p[0] - p[2]), confidence: round3(pAspect * (p[SENTIMENTS.indexOf(sentiment)] as number)) });
     }
     const o = softmax3([0, 1, 2].map((c) => z[OVERALL_SLOT + c] as number));
@@ -147,6 +150,10 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
   }
 
   return { analyzeSentence, analyzeText: (text) => analyzeTextWith(analyzeSentence, text) };
+}
+
+function ruleSays(trace: RuleTrace, aspect: AspectId, sentiment: Sentiment): boolean {
+  return trace.result.labels.some((l) => l.aspect === aspect && l.sentiment === sentiment);
 }
 
 /** Aspects a sentence's trace marks by a strong cue or an aspect's own opinion phrase. */

@@ -26,6 +26,8 @@ export interface Recipe {
   readonly detector: TrainOptions;
   readonly polarity: TrainOptions;
   readonly overall: TrainOptions;
+  /** Weight of each sentence's overall label as an extra polarity example (0: not used). */
+  readonly overallForPolarity: number;
   /** Decimals kept in model.json. */
   readonly digits: number;
 }
@@ -34,9 +36,10 @@ export const RECIPE: Recipe = {
   minCount: 2,
   blockScale: { words: 1, chars: 0, rules: 1, aspect: 1 },
   threshold: 0.3,
-  detector: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 1 },
-  polarity: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 2 },
+  detector: { epochs: 10, l2: 6e-3, rate: 0.3, seed: 1 },
+  polarity: { epochs: 10, l2: 6e-3, rate: 0.3, seed: 2 },
   overall: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 3 },
+  overallForPolarity: 1,
   digits: 4,
 };
 
@@ -84,15 +87,25 @@ export function trainModel(examples: readonly LabelledText[], rules: RuleAnalyze
   const polarityRows = pairs.map((p) =>
     vectorize([...(blocks[p.sentence] ?? []), [aspectFeatures(traces[p.sentence] as RuleTrace, p.aspect), recipe.blockScale.aspect]], indexOf),
   );
-  const threeWay = (from: number, y: readonly number[], rs: readonly SparseRow[], options: TrainOptions): void => {
-    const m = trainSoftmax(rs, y, 3, dims, options);
+  const threeWay = (from: number, y: readonly number[], rs: readonly SparseRow[], options: TrainOptions, ws?: readonly number[]): void => {
+    const m = trainSoftmax(rs, y, 3, dims, options, ws);
     for (let c = 0; c < 3; c += 1) {
       for (let f = 0; f < dims; f += 1) slots[f * SLOTS + from + c] = m.weights[c * dims + f] as number;
       bias[from + c] = m.bias[c] as number;
     }
   };
-  threeWay(POLARITY_SLOT, pairs.map((p) => p.sentiment), polarityRows, recipe.polarity);
-  threeWay(OVERALL_SLOT, examples.map((e) => SENTIMENTS.indexOf(e.overall as never)), rows, recipe.overall);
+  // Every sentence's overall sentiment also teaches the polarity model what opinion words mean
+  // (with no aspect features), weighted by `overallForPolarity`.
+  const overallY = examples.map((e) => SENTIMENTS.indexOf(e.overall as never));
+  const extra = recipe.overallForPolarity > 0 ? rows : [];
+  threeWay(
+    POLARITY_SLOT,
+    [...pairs.map((p) => p.sentiment), ...(extra.length > 0 ? overallY : [])],
+    [...polarityRows, ...extra],
+    recipe.polarity,
+    [...pairs.map(() => 1), ...extra.map(() => recipe.overallForPolarity)],
+  );
+  threeWay(OVERALL_SLOT, overallY, rows, recipe.overall);
 
   const weights: Record<string, number[]> = {};
   for (const [f, name] of names.entries()) {

@@ -48,6 +48,12 @@ export interface Vocabulary {
   readonly ignore: readonly string[];
   /** Markers of another party or a comparison ("the last roofer", "compared to", "than"): opinions after them, to the end of the clause, are not about this business. */
   readonly otherParty: readonly string[];
+  /**
+   * Markers of a problem from before the job or caused by something else ("before they", "after
+   * the storm", "which is why we called"): negative opinions in their clause are about that
+   * problem, not about this business.
+   */
+  readonly priorProblem: readonly string[];
 }
 
 type DeepPartial<T> = { readonly [K in keyof T]?: T[K] extends readonly string[] ? readonly string[] : DeepPartial<T[K]> };
@@ -112,6 +118,7 @@ export function mergeVocabulary(base: Vocabulary, extension: VocabularyExtension
     },
     ignore: union(base.ignore, ext.ignore),
     otherParty: union(base.otherParty, ext.otherParty),
+    priorProblem: union(base.priorProblem, ext.priorProblem),
   };
 }
 
@@ -129,6 +136,7 @@ export const emptyVocabulary: Vocabulary = {
   contrast: { but: [], although: [] },
   ignore: [],
   otherParty: [],
+  priorProblem: [],
 };
 
 /** The built-in vocabulary from `src/domain/insights/aspect-vocabulary.json`, normalised to the full shape. */

@@ -1,0 +1,99 @@
+/**
+ * Live switches under load: three builds of generated content (REVIEWS each) in one
+ * OUT_DIR, the real server on it, and a steady autocannon load (/reviews.json as
+ * brotli, a search, a sync). First a baseline with no switch, then 50 switches of
+ * OUT_DIR/current between the three builds (the rename `npm run build` and
+ * `npm run rollback` do), each awaited until /api/health names the new build.
+ * Prints requests per second of both phases and their ratio, failed answers, the
+ * time from the rename to the new build being served, and the server's resident
+ * memory after the 1st and the 50th switch (the ratio must stay below 1.15).
+ *
+ *   npm run bench -- deploy            (DEPLOY_BENCH_REVIEWS=5000 for larger builds)
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { completeBuilds, switchToBuild } from '../src/build/build-layout.ts';
+import { buildSite } from '../src/build/build-site.ts';
+import { generateContent, writeContent } from './generate-content.ts';
+import { startAppServer } from './support/processes.ts';
+import { BENCH_DIR, BENCH_SITE_URL } from './support/site.ts';
+
+const REVIEWS = Number(process.env.DEPLOY_BENCH_REVIEWS ?? 2_000);
+const SWITCHES = 50;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(BENCH_DIR, 'deploy');
+
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+function startLoad(url: string) {
+  const started = performance.now();
+  let finished: (result: autocannon.Result) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve) => (finished = resolve));
+  const instance = autocannon(
+    {
+      url,
+      connections: 8,
+      duration: 3600,
+      requests: [
+        { path: '/reviews.json', headers: { 'accept-encoding': 'br' } },
+        { path: '/api/reviews/search?min_rating=4&limit=20' },
+        { path: '/api/reviews/since/2024-01-01?limit=50' },
+      ],
+    },
+    (_error, result) => finished(result),
+  );
+  return {
+    async finish() {
+      instance.stop();
+      const result = await done;
+      return { rps: result.requests.total / ((performance.now() - started) / 1000), failures: result.non2xx + result.errors + result.timeouts };
+    },
+  };
+}
+
+async function servedId(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/health`);
+  return ((await res.json()) as { build: { id: string } }).build.id;
+}
+
+console.log(`Building 3 variants of ${REVIEWS} generated reviews into ${outDir}…`);
+for (let seed = 1; seed <= 3; seed++) {
+  const contentDir = path.join(BENCH_DIR, `deploy-content-${seed}`);
+  writeContent(contentDir, generateContent(REVIEWS, seed));
+  buildSite({ projectRoot: ROOT, contentDir, siteUrl: BENCH_SITE_URL, outDir, stdio: 'pipe' });
+}
+const builds = completeBuilds(outDir).slice(-3);
+const server = await startAppServer(outDir, BENCH_SITE_URL);
+try {
+  const baselineLoad = startLoad(server.url);
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const baseline = await baselineLoad.finish();
+  const rssBefore = rssMiB(server.pid);
+
+  const load = startLoad(server.url);
+  const latencies: number[] = [];
+  let rssFirst = 0;
+  for (let i = 1; i <= SWITCHES; i++) {
+    const target = builds[i % builds.length] as string;
+    const renamed = performance.now();
+    switchToBuild(outDir, target);
+    while ((await servedId(server.url)) !== target) await new Promise((resolve) => setTimeout(resolve, 10));
+    latencies.push(performance.now() - renamed);
+    if (i === 1) rssFirst = rssMiB(server.pid);
+  }
+  const switching = await load.finish();
+  const rssLast = rssMiB(server.pid);
+  latencies.sort((a, b) => a - b);
+
+  const f = (n: number, digits = 0) => n.toFixed(digits);
+  console.log(`\n${REVIEWS} reviews per build; load: 8 connections over /reviews.json (br), a search, a sync`);
+  console.log(`baseline, no switch:     ${f(baseline.rps)} req/s, ${baseline.failures} failed; RSS ${f(rssBefore, 1)} MiB`);
+  console.log(`${SWITCHES} switches:             ${f(switching.rps)} req/s (${f(switching.rps / baseline.rps, 2)}x the baseline), ${switching.failures} failed`);
+  console.log(`rename to served:        median ${f(latencies[Math.floor(latencies.length / 2)] as number)} ms, max ${f(latencies.at(-1) as number)} ms`);
+  console.log(`RSS after switch 1:      ${f(rssFirst, 1)} MiB`);
+  console.log(`RSS after switch ${SWITCHES}:     ${f(rssLast, 1)} MiB (${f(rssLast / rssFirst, 3)}x switch 1; must stay below 1.15)`);
+  if (switching.failures > 0 || baseline.failures > 0 || rssLast / rssFirst >= 1.15) process.exitCode = 1;
+} finally {
+  await server.stop();
+}

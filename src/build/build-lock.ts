@@ -1,0 +1,34 @@
+/**
+ * One build at a time per OUT_DIR: builds share Astro's cache and prune each other's
+ * leftovers, so a second one refuses to start while the first runs. The lock file
+ * holds the builder's pid; a lock whose process is gone (a killed build) is taken over.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { isAlive } from './build-layout.ts';
+
+export const LOCK_FILE = 'build.lock';
+
+export class BuildLockedError extends Error {}
+
+/** Takes the lock or throws BuildLockedError naming the running build; returns the release. */
+export function lockBuilds(outDir: string): () => void {
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (isAlive(holder) && holder !== process.pid) {
+        throw new BuildLockedError(`Another build (pid ${holder}) is writing into ${outDir}; wait for it to finish, or stop it.`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new BuildLockedError(`Could not take the build lock ${file}; remove it if no build is running.`);
+}

@@ -1,0 +1,49 @@
+/**
+ * When PORT is taken, says by what: a server of this service (its /api/health names
+ * the build it serves) or some other program. After `npm run build` the running
+ * server switches within a second, so the answer is awaited for a little while.
+ */
+import { selfUrl } from './self-url.ts';
+
+const SWITCH_WAIT_MS = 3_000;
+
+interface HealthBody {
+  status?: string;
+  build?: { id?: string };
+}
+
+async function servedBuildAt(url: string): Promise<string | undefined | null> {
+  try {
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    const body = (await res.json()) as HealthBody;
+    return typeof body.build?.id === 'string' ? body.build.id : null;
+  } catch {
+    // Not HTTP, not JSON, or no answer: not one of ours.
+    return undefined;
+  }
+}
+
+/** The sentence for a taken HOST:PORT; `servesCurrentBuild` when a server of ours already serves OUT_DIR's current build. */
+export async function describePortHolder(
+  host: string,
+  port: number,
+  currentId: string | undefined,
+): Promise<{ message: string; servesCurrentBuild: boolean }> {
+  const url = selfUrl(host, port);
+  const taken = `Cannot start the server: port ${port} on ${host} is already in use`;
+  const deadline = Date.now() + SWITCH_WAIT_MS;
+  let served = await servedBuildAt(url);
+  while (served && currentId && served !== currentId && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    served = await servedBuildAt(url);
+  }
+  if (served === undefined) return { message: `${taken} by another program; stop it or set PORT.`, servesCurrentBuild: false };
+  if (served === null) return { message: `${taken} by a server of this service at ${url}/ that does not say which build it serves; stop it or set PORT.`, servesCurrentBuild: false };
+  if (currentId === undefined || served === currentId) {
+    return { message: `A server of this service is already running at ${url}/ and now serves build ${served}, the current build: nothing else to do.`, servesCurrentBuild: true };
+  }
+  return {
+    message: `${taken} by a server of this service at ${url}/ that serves build ${served}, not the current build ${currentId} (another OUT_DIR?); stop it or set PORT.`,
+    servesCurrentBuild: false,
+  };
+}

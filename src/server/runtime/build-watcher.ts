@@ -1,0 +1,54 @@
+/**
+ * Follows OUT_DIR/current while the server runs: when a build or a rollback switches
+ * it, the new build is loaded (files opened, catalog built) beside the old one and
+ * only then installed, so no request waits and none sees half of each. A build that
+ * cannot be loaded is reported once and the served one stays.
+ */
+import { buildDir, currentBuildId } from '../../build/build-layout.ts';
+import { servedBuild } from './build-output.ts';
+import { catalogOf } from './catalog.ts';
+import { installBuild, loadBuild } from './loaded-build.ts';
+
+export interface BuildWatcherOptions {
+  outDir: string;
+  /** The site this server serves; a build for another one is not switched to. */
+  siteUrl: string;
+  log: (line: string) => void;
+  /** How often the link is read; a readlink costs microseconds. */
+  intervalMs?: number;
+}
+
+/** Switches to the build `current` names now, if it is another one; the new build's id, if it switched. */
+export function followCurrentBuild({ outDir, siteUrl, log }: BuildWatcherOptions, refused: Set<string>): string | undefined {
+  const id = currentBuildId(outDir);
+  const served = servedBuild();
+  if (id === undefined || id === served.id || refused.has(id)) return undefined;
+  let build;
+  try {
+    build = loadBuild(id, buildDir(outDir, id));
+  } catch (error) {
+    refused.add(id);
+    log(`Cannot switch to build ${id}, still serving ${served.id}: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (build.manifest.siteUrl !== siteUrl) {
+    build.retire();
+    refused.add(id);
+    log(`Not switching to build ${id}: it was built for ${build.manifest.siteUrl}, this server serves ${siteUrl}; still serving ${served.id}.`);
+    return undefined;
+  }
+  // Prepared before the switch, so the first search on the new build does not wait for it.
+  catalogOf(build);
+  installBuild(build);
+  const codeNote = build.codeFingerprint !== served.codeFingerprint ? ' Its code differs from the code this server runs: restart to run it.' : '';
+  log(`Now serving build ${id} (was ${served.id}).${codeNote}`);
+  return id;
+}
+
+/** Polls the link until the returned stop function is called. */
+export function watchBuilds(options: BuildWatcherOptions): () => void {
+  const refused = new Set<string>();
+  const timer = setInterval(() => followCurrentBuild(options, refused), options.intervalMs ?? 250);
+  timer.unref();
+  return () => clearInterval(timer);
+}
