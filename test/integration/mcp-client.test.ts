@@ -197,7 +197,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
     it('get_insights gives the whole document or one section', async () => {
       const insights = JSON.parse(await httpGet('/insights.json'));
       expect((await call('get_insights')).structuredContent).toEqual(insights);
-      for (const section of ['aspects', 'entities', 'topics', 'faq', 'summary']) {
+      for (const section of ['aspects', 'entities', 'topics', 'faq', 'rankings', 'analyzer', 'summary']) {
         expect((await call('get_insights', { section })).structuredContent, section).toEqual({ [section]: insights[section] });
       }
     });
@@ -214,7 +214,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       ['get_reviews_since', { date: '2024-01-01', limit: 101 }, /limit must be a whole number from 1 to 100/],
       ['get_review', { id: 'd-hidden' }, /No published review has the id "d-hidden"/],
       ['get_review', {}, /id/],
-      ['get_insights', { section: 'everything' }, /section must be one of aspects, entities, topics, faq, summary/],
+      ['get_insights', { section: 'everything' }, /section must be one of aspects, entities, topics, faq, rankings, analyzer, summary/],
       ['get_business', { verbose: true }, /"verbose" is not an argument of get_business; it takes no arguments\./],
       ['search_reviews', { limt: 5 }, /"limt" is not an argument of search_reviews; its arguments are rating, .*, fields\. Did you mean "limit"\?/],
       ['search_reviews', { rating: 0 }, /rating must be a whole number from 1 to 5; got 0\./],

@@ -6,15 +6,24 @@ import type { AggregateRating } from '../aggregate.ts';
 import type { AspectInsight, EntityInsight, Insights } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
 import { ASPECT_WORDING } from './aspect-labels.ts';
+import {
+  describeAspectRank,
+  describeEntityRank,
+  MIN_ASPECT_MENTIONS,
+  mentioningReviews,
+  rankEntities,
+  wilsonLowerBound,
+  type AspectRank,
+  type EntityRank,
+} from './rankings.ts';
 
 type FaqEntry = Insights['faq'][number];
-
-const MIN_ASPECT_MENTIONS = 3;
-const MIN_ENTITY_REVIEWS = 2;
 
 function percent(part: number, whole: number): number {
   return whole ? Math.round((part / whole) * 100) : 0;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function stars(value: number | null): string {
   return value === null ? 'no rating' : `${value.toFixed(2)} out of 5`;
@@ -35,7 +44,7 @@ function aspectAnswer(insight: AspectInsight): FaqEntry | undefined {
   if (insight.mentions < MIN_ASPECT_MENTIONS) return undefined;
   const wording = ASPECT_WORDING[insight.aspect];
   const parts = [
-    `Reviews mention ${wording.label} ${insight.mentions} times: ${insight.positive} positive, ${insight.negative} negative and ${insight.neutral} neutral (${percent(insight.positive, insight.mentions)}% positive).`,
+    `Reviews mention ${wording.label} ${insight.mentions} times: ${insight.positive} positive, ${insight.negative} negative and ${insight.neutral} neutral (${percent(insight.positive, insight.mentions)}% positive; at least ${Math.round(wilsonLowerBound(insight.positive, insight.mentions) * 100)}% with 95% confidence).`,
   ];
   const praise = insight.highlights.find((h) => h.sentiment === 'positive');
   const complaint = insight.highlights.find((h) => h.sentiment === 'negative');
@@ -49,59 +58,51 @@ function aspectAnswer(insight: AspectInsight): FaqEntry | undefined {
   };
 }
 
-function ranked(entities: readonly EntityInsight[]): EntityInsight[] {
-  return entities
-    .filter((e) => e.mentions >= MIN_ENTITY_REVIEWS && e.average_rating !== null)
-    .sort((a, b) => (b.average_rating ?? 0) - (a.average_rating ?? 0) || b.mentions - a.mentions || (a.name < b.name ? -1 : 1));
-}
-
 function describe(entity: EntityInsight): string {
   return `${entity.name} (${stars(entity.average_rating)}, ${entity.mentions} reviews)`;
 }
 
-function bestTechnician(technicians: readonly EntityInsight[]): FaqEntry | undefined {
-  const [best, ...rest] = ranked(technicians);
-  if (!best) return undefined;
+const describeRanked = (rank: EntityRank) => `${rank.name} (${describeEntityRank(rank)})`;
+
+/** The top of an aspect ranking and the next two, with a sure quote of the top one when there is one. */
+function mostOf(ranked: readonly AspectRank[], aspects: readonly AspectInsight[], sentiment: 'positive' | 'negative'): FaqEntry | undefined {
+  const [top, ...rest] = ranked;
+  if (!top) return undefined;
+  const describeAspect = (rank: AspectRank) => `${ASPECT_WORDING[rank.aspect].label} (${describeAspectRank(rank, sentiment)})`;
+  const quote = aspects.find((a) => a.aspect === top.aspect)?.highlights.find((h) => h.sentiment === sentiment);
+  const next = rest.slice(0, 2).map(describeAspect);
   return {
-    question: 'Which technician gets the best reviews?',
-    answer: `${describe(best)}${rest.length ? `, then ${rest.map(describe).join(', ')}` : ''}.`,
+    question: sentiment === 'positive' ? 'What do customers praise most?' : 'What do customers criticise most?',
+    answer: `${capitalised(describeAspect(top))}${next.length ? `, then ${next.join(', ')}` : ''}.${quote ? ` One customer wrote: "${quote.excerpt}"` : ''}`,
     source: 'reviews',
-    review_ids: best.review_ids.slice(0, 5),
+    review_ids: quote ? [quote.review_id] : [],
   };
 }
 
-/** For each service, the technicians named in reviews of that service, best rated first. */
-function bestTechnicianPerService(reviews: readonly Review[], services: readonly EntityInsight[]): FaqEntry[] {
+function best(question: string, ranked: readonly EntityRank[]): FaqEntry | undefined {
+  const [first, ...rest] = ranked;
+  if (!first) return undefined;
+  return {
+    question,
+    answer: `${describeRanked(first)}${rest.length ? `, then ${rest.map(describeRanked).join(', ')}` : ''}.`,
+    source: 'reviews',
+    review_ids: first.review_ids,
+  };
+}
+
+/** For each service, the technicians named in reviews of that service, ranked as technicians are overall. */
+function bestTechnicianPerService(reviews: readonly Review[], services: readonly EntityInsight[], technicians: readonly EntityInsight[]): FaqEntry[] {
   const entries: FaqEntry[] = [];
   for (const service of services) {
-    const byTechnician = new Map<string, { name: string; ratings: number[]; ids: string[] }>();
-    for (const review of reviews) {
-      if (!review.services.some((s) => s.id === service.id)) continue;
-      for (const technician of review.technicians) {
-        const entry = byTechnician.get(technician.id) ?? { name: technician.name, ratings: [], ids: [] };
-        entry.ratings.push(review.rating);
-        entry.ids.push(review.id);
-        byTechnician.set(technician.id, entry);
-      }
-    }
-    const candidates = [...byTechnician.entries()]
-      .map(([id, e]) => ({
-        id,
-        name: e.name,
-        mentions: e.ratings.length,
-        average_rating: Math.round((e.ratings.reduce((s, r) => s + r, 0) / e.ratings.length) * 100) / 100,
-        review_ids: e.ids,
-      }))
-      .filter((c) => c.mentions >= MIN_ENTITY_REVIEWS)
-      .sort((a, b) => b.average_rating - a.average_rating || b.mentions - a.mentions || (a.name < b.name ? -1 : 1));
-    const [best, ...rest] = candidates;
+    const ofService = reviews.filter((r) => r.services.some((s) => s.id === service.id));
+    const [best, ...rest] = rankEntities(mentioningReviews(technicians, ofService, (r) => r.technicians));
     if (!best) continue;
-    const others = rest.map((c) => `${c.name} (${stars(c.average_rating)}, ${c.mentions} reviews)`);
+    const name = service.name.toLowerCase();
     entries.push({
-      question: `Which technician gets the best reviews for ${service.name.toLowerCase()}?`,
-      answer: `${best.name}: ${stars(best.average_rating)} over ${best.mentions} reviews of ${service.name.toLowerCase()} that name them${others.length ? `; then ${others.join(', ')}` : ''}.`,
+      question: `Which technician gets the best reviews for ${name}?`,
+      answer: `Among the reviews of ${name} that name a technician: ${describeRanked(best)}${rest.length ? `, then ${rest.map(describeRanked).join(', ')}` : ''}.`,
       source: 'reviews',
-      review_ids: best.review_ids.slice(0, 5),
+      review_ids: best.review_ids,
     });
   }
   return entries;
@@ -123,13 +124,17 @@ export interface EvidenceInput {
   aggregate: AggregateRating;
   aspects: readonly AspectInsight[];
   entities: Insights['entities'];
+  rankings: Insights['rankings'];
 }
 
-export function evidenceFaq({ reviews, aggregate, aspects, entities }: EvidenceInput): FaqEntry[] {
+export function evidenceFaq({ reviews, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
   return [
     overall(aggregate, reviews),
-    bestTechnician(entities.technicians),
-    ...bestTechnicianPerService(reviews, entities.services),
+    mostOf(rankings.most_praised, aspects, 'positive'),
+    mostOf(rankings.most_criticised, aspects, 'negative'),
+    best('Which technician gets the best reviews?', rankings.technicians),
+    best('Which services get the best reviews?', rankings.services),
+    ...bestTechnicianPerService(reviews, entities.services, entities.technicians),
     ...aspects.map(aspectAnswer),
     serviceAreas(entities.service_areas),
   ].filter((entry): entry is FaqEntry => entry !== undefined);

@@ -119,6 +119,17 @@ export function invalidArguments(tool: string, issues: readonly QueryIssue[], kn
   return toolError(`Invalid arguments for ${tool}: ${issues.map((issue) => inToolTerms(tool, known, issue)).join(' ')}`);
 }
 
+/**
+ * A search or sync body ends with a newline, as an HTTP document does; spliced into a
+ * JSON-RPC answer it would be a raw line break, and a client reading one answer per
+ * line (the README's curl loop) would get half an answer.
+ */
+function withoutFinalNewline(parts: ByteString[]): ByteString[] {
+  const last = parts.at(-1);
+  if (last === undefined || !last.endsWith('\n')) return parts;
+  return [...parts.slice(0, -1), last.slice(0, -1) as ByteString];
+}
+
 export function defineTool<Input extends z.ZodObject, Result, Args = z.output<Input>>(spec: ToolSpec<Input, Args, Result>): McpTool {
   const inputSchema = jsonSchemaOf(spec.input, 'input');
   spec.refineInputSchema?.(inputSchema);
@@ -169,7 +180,7 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       if (!outcome.ok) return [toByteString(JSON.stringify(outcome.error))];
       // The text is the structured content's JSON: it goes in once as a string and once as the object.
       const text = outcome.json ? undefined : JSON.stringify(outcome.value);
-      const json = outcome.json?.() ?? [toByteString(text as string)];
+      const json = withoutFinalNewline(outcome.json?.() ?? [toByteString(text as string)]);
       const size = 2 * json.reduce((sum, part) => sum + part.length, 0);
       if (!budget.take(size)) return [toByteString(JSON.stringify(tooLarge(size, budget)))];
       const literal = outcome.jsonLiteral?.() ?? [toByteString(JSON.stringify(text ?? fromByteString(joinBytes(json))))];
