@@ -1,34 +1,74 @@
 /**
  * `npm run bench`: every benchmark, one after the other, each in its own process
  * so that one's memory does not weigh on the next. `npm run bench -- search`
- * runs only the named ones. To add a benchmark, add a line to BENCHES.
+ * runs only the named ones. It says up front about how long that takes, prints
+ * each one's time, and removes what the benchmarks wrote under tmp/ when it ends
+ * (`-- --keep` keeps it, to look at or to rerun faster). To add a benchmark, add a
+ * line to BENCHES.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
-const BENCHES: Record<string, string> = {
-  build: 'build.ts',
-  search: 'search.ts',
-  mcp: 'mcp.ts',
-  websub: 'websub.ts',
-  absa: 'absa.ts',
-  deploy: 'deploy.ts',
+/** Each benchmark's file and its running time at the default settings, measured on the 2-core machine (2026-11-25). */
+const BENCHES: Record<string, { file: string; minutes: number }> = {
+  build: { file: 'build.ts', minutes: 1 },
+  search: { file: 'search.ts', minutes: 4 },
+  'reviews-page': { file: 'reviews-page.ts', minutes: 2.5 },
+  mcp: { file: 'mcp.ts', minutes: 4 },
+  websub: { file: 'websub.ts', minutes: 1 },
+  absa: { file: 'absa.ts', minutes: 0.5 },
+  deploy: { file: 'deploy.ts', minutes: 1 },
 };
 
-const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !(name in BENCHES));
+/** What the benchmarks write (generated content, builds, copies with 100,000 reviews: hundreds of MB). */
+const SCRATCH = ['tmp/bench', 'tmp/bench-builds'].map((dir) => path.join(import.meta.dirname, '..', dir));
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { keep: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
+if (values.help) {
+  const list = Object.entries(BENCHES).map(([name, { minutes }]) => `  ${name.padEnd(13)} about ${minutes} min`);
+  console.log(`Usage: npm run bench [-- NAME… ] [-- --keep]\n\n${list.join('\n')}\n\nBENCH_SECONDS and BENCH_ROUNDS (default 3 and 3) set the length of each load round.`);
+  process.exit(0);
+}
+const unknown = positionals.filter((name) => !(name in BENCHES));
 if (unknown.length) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}.`);
   process.exit(1);
 }
+const chosen = Object.entries(BENCHES).filter(([name]) => positionals.length === 0 || positionals.includes(name));
+const estimate = chosen.reduce((sum, [, bench]) => sum + bench.minutes, 0);
+console.log(
+  `Running ${chosen.map(([name]) => name).join(', ')}: about ${estimate} minutes on 2 cores at the default settings ` +
+    `(more on a busy machine). \`npm run bench -- NAME\` runs one; \`-- --help\` lists them.`,
+);
+
+function removeScratch(): void {
+  if (values.keep) return void console.log(`Kept ${SCRATCH.filter(existsSync).map((dir) => path.relative(process.cwd(), dir)).join(', ') || 'nothing'} (--keep).`);
+  const removed = SCRATCH.filter(existsSync);
+  for (const dir of removed) rmSync(dir, { recursive: true, force: true });
+  if (removed.length) console.log(`Removed ${removed.map((dir) => path.relative(process.cwd(), dir)).join(', ')}.`);
+}
+
+// Ctrl-C stops the running benchmark (it gets the signal too) and still cleans up.
+process.on('SIGINT', () => {
+  removeScratch();
+  process.exit(130);
+});
+
+const started = performance.now();
 let failed = false;
-for (const [name, file] of Object.entries(BENCHES)) {
-  if (wanted.length && !wanted.includes(name)) continue;
+for (const [name, { file }] of chosen) {
   console.log(`\n== ${name}`);
+  const benchStart = performance.now();
   const run = spawnSync(process.execPath, [path.join(import.meta.dirname, file)], { stdio: 'inherit' });
+  const seconds = (performance.now() - benchStart) / 1000;
+  console.log(`(${name}: ${seconds.toFixed(0)} s)`);
   if (run.status !== 0) {
     console.error(`${name} failed (exit ${run.status ?? run.signal}).`);
     failed = true;
   }
 }
+console.log(`\nAll done in ${((performance.now() - started) / 60_000).toFixed(1)} minutes.`);
+removeScratch();
 process.exit(failed ? 1 : 0);

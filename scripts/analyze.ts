@@ -17,7 +17,8 @@
  *
  * Errors: a line that is not valid JSON, not an object, or has no string `text` (or, with
  * --eval, no `labels` array / `overall` string) is reported on stderr with its line number and
- * the process exits with status 2. Unknown flags also exit 2.
+ * the process exits with status 2 (plain text gets an example of a right line). Unknown flags
+ * also exit 2; `--help` prints the formats.
  */
 import { createAnalyzer, evaluate } from '../src/domain/insights/absa/index.ts';
 import type { LabelledSentence, SentenceResult } from '../src/domain/insights/absa/index.ts';
@@ -29,9 +30,44 @@ interface InputLine {
   readonly gold?: LabelledSentence;
 }
 
+const USAGE = `Usage: npm run --silent analyze [-- --eval [--errors]] < sentences.jsonl
+
+Aspect-based sentiment of review sentences. Input on stdin: one JSON object per line,
+with a "text" string (and optionally an "id" of any kind); blank lines are skipped:
+  {"id":1,"text":"Great roof but they left a mess in the flower beds."}
+Output on stdout: one JSON line per input line, in the same order:
+  {"id":1,"labels":[{"aspect":"workmanship","sentiment":"positive"},{"aspect":"cleanup","sentiment":"negative"}],"overall":"negative"}
+Aspects: workmanship, timeliness, communication, price, cleanup, professionalism,
+estimate, insurance, warranty, materials; sentiments: positive, neutral, negative.
+
+  --eval    the input lines also carry the right answer ("labels" and "overall");
+            prints only a report: precision, recall and F1, accuracy, speed
+  --errors  with --eval, also lists the sentences it got wrong (on stderr)
+  --help    this text
+
+A bad line is reported with its number on stderr, and the exit status is 2.
+Plain text to JSON lines, one sentence per line (needs jq):
+  jq -R -c '{text: .}' < sentences.txt | npm run --silent analyze
+`;
+
+const EXAMPLE_LINE = '{"id":1,"text":"They cleaned up every nail."}';
+
 function fail(message: string): never {
   process.stderr.write(`analyze: ${message}\n`);
   process.exit(2);
+}
+
+/** Why a line is not JSON, in words that show what a right one looks like. */
+function malformedLine(lineNo: number, raw: string, error: Error): string {
+  const trimmed = raw.trim();
+  if (!/^[{["\d-]|^(true|false|null)\b/.test(trimmed)) {
+    return (
+      `line ${lineNo} is plain text, not JSON. Each input line must be one JSON object with a "text" field, e.g.\n` +
+      `  ${EXAMPLE_LINE}\n` +
+      `(run with --help for the input and output formats, and a one-line way to turn plain text into this form)`
+    );
+  }
+  return `line ${lineNo}: malformed JSON (${error.message}); a line looks like ${EXAMPLE_LINE}`;
 }
 
 async function readStdin(): Promise<string> {
@@ -50,9 +86,9 @@ function parseLines(input: string, withGold: boolean): InputLine[] {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      fail(`line ${lineNo}: malformed JSON (${(error as Error).message})`);
+      fail(malformedLine(lineNo, raw, error as Error));
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`line ${lineNo}: expected a JSON object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`line ${lineNo}: expected a JSON object, e.g. ${EXAMPLE_LINE}`);
     const obj = value as Record<string, unknown>;
     if (typeof obj.text !== 'string') fail(`line ${lineNo}: missing string field "text"`);
     let gold: LabelledSentence | undefined;
@@ -79,7 +115,16 @@ function pct(x: number): string {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  for (const a of args) if (a !== '--eval' && a !== '--errors') fail(`unknown argument ${JSON.stringify(a)} (expected --eval, --errors)`);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  for (const a of args) if (a !== '--eval' && a !== '--errors') fail(`unknown argument ${JSON.stringify(a)} (expected --eval, --errors or --help)`);
+  // Nothing piped in: say what to give rather than wait for a terminal's end of input.
+  if (process.stdin.isTTY) {
+    process.stderr.write(USAGE);
+    process.exit(2);
+  }
   const evalMode = args.includes('--eval');
   const showErrors = args.includes('--errors');
 

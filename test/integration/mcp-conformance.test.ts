@@ -20,6 +20,7 @@ interface Check {
   id: string;
   status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
   errorMessage?: string;
+  details?: unknown;
 }
 
 let server: RunningServer;
@@ -34,39 +35,100 @@ afterAll(async () => {
   rmSync(outputDir, { recursive: true, force: true });
 });
 
-/** Runs one scenario and returns the checks it wrote (the JSON report, not the coloured console). */
-async function conformance(scenario: string, specVersion: string): Promise<{ code: number; checks: Check[]; log: string }> {
-  const dir = path.join(outputDir, `${scenario}-${specVersion}`);
-  const args = [CONFORMANCE, 'server', '--url', `${server.url}/mcp`, '--scenario', scenario, '--spec-version', specVersion, '-o', dir];
-  const result = await run(process.execPath, args, { cwd: PROJECT_ROOT, timeout: 60_000 }).then(
+/** Runs the suite (one scenario, or a whole selection) and returns the checks each scenario wrote, by scenario. */
+async function conformance(selection: string[]): Promise<{ code: number; checks: Map<string, Check[]>; log: string }> {
+  const dir = mkdtempSync(path.join(outputDir, 'run-'));
+  const args = [CONFORMANCE, 'server', '--url', `${server.url}/mcp`, ...selection, '-o', dir];
+  const result = await run(process.execPath, args, { cwd: PROJECT_ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }).then(
     ({ stdout, stderr }) => ({ code: 0, log: stdout + stderr }),
     (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, log: `${error.stdout}${error.stderr}` }),
   );
-  const checks = readdirSync(dir).flatMap((run) => JSON.parse(readFileSync(path.join(dir, run, 'checks.json'), 'utf8')) as Check[]);
+  const checks = new Map<string, Check[]>();
+  for (const run of readdirSync(dir)) {
+    // Each scenario's folder is server-<scenario>-<timestamp>.
+    const scenario = run.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+    checks.set(scenario, JSON.parse(readFileSync(path.join(dir, run, 'checks.json'), 'utf8')) as Check[]);
+  }
   return { ...result, checks };
 }
 
-describe('official MCP conformance suite', () => {
+/**
+ * Scenarios that cannot pass on this server, with the reason (docs/mcp.md lists them too).
+ * The test fails when one of them passes, so that the list stays true.
+ */
+const NOT_OURS: Record<string, string> = {
+  'logging-set-level': 'the server declares no logging capability (it has nothing to log to a client)',
+  'tools-call-with-logging': 'needs the suite\'s fixture tool and the logging capability',
+  'resources-subscribe': 'the server declares no resource subscriptions: resources change only with a new build',
+  'resources-unsubscribe': 'the server declares no resource subscriptions: resources change only with a new build',
+  'input-required-result-multi-round': 'needs the suite\'s tools that ask the client for input; ours never do',
+  'input-required-result-tampered-state': 'needs the suite\'s tools that ask the client for input; ours never do',
+  'input-required-result-missing-input-response': 'needs the suite\'s tools that ask the client for input; ours never do',
+  'input-required-result-non-tool-request': 'needs the suite\'s prompt that asks the client for input',
+  'json-schema-2020-12': 'needs the suite\'s fixture tool json_schema_2020_12_tool',
+  'http-custom-header-server-validation': 'needs a tool with x-mcp-header annotations; ours take no header-mapped arguments',
+  // Until prompts and completions land (issue 12 item 4).
+  'prompts-list': 'no prompts yet',
+  'prompts-get-simple': 'no prompts yet',
+  'prompts-get-with-args': 'no prompts yet',
+  'prompts-get-embedded-resource': 'no prompts yet',
+  'prompts-get-with-image': 'no prompts yet',
+  'completion-complete': 'no completions yet',
+  caching: 'prompts/list is not served yet',
+};
+/** The tasks extension (SEP-2663) is an extension this server does not offer: its scenarios need the suite's task tools. */
+const isExtensionScenario = (scenario: string) => scenario.startsWith('tasks-');
+
+/** A check that needs the suite's own fixtures (tools, resources, prompts named test_…, test://…), which a real server does not have. */
+const FIXTURE = /\btest_\w+|test:\/\/|untestable|not testable|Unknown tool: "(?!get_|search_)\w+"|fixture/i;
+const needsFixture = (check: Check) => FIXTURE.test(`${check.errorMessage ?? ''} ${JSON.stringify(check.details ?? {})}`);
+
+/** These must pass in full, every check. */
+const MUST_PASS: Record<string, string[]> = {
+  '2026-07-28': ['tools-list', 'resources-list', 'dns-rebinding-protection', 'http-header-validation', 'sep-2164-resource-not-found', 'server-sse-multiple-streams', 'input-required-result-unsupported-methods'],
+  '2025-11-25': ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection', 'server-session-lifecycle'],
+  '2025-06-18': ['server-initialize', 'ping', 'tools-list', 'resources-list', 'server-session-lifecycle'],
+};
+
+describe('official MCP conformance suite (0.2.0-alpha.12), every server scenario of each version', () => {
   it.each([
-    ['server-initialize', '2025-06-18'],
-    ['server-initialize', '2025-11-25'],
-    ['ping', '2025-11-25'],
-    ['tools-list', '2025-06-18'],
-    ['tools-list', '2025-11-25'],
-    ['resources-list', '2025-11-25'],
-    ['dns-rebinding-protection', '2025-11-25'],
-    ['server-session-lifecycle', '2025-11-25'],
-  ])('%s (%s) passes with no failure or warning', async (scenario, specVersion) => {
-    const { code, checks, log } = await conformance(scenario, specVersion);
-    const bad = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
-    expect(bad, log).toEqual([]);
-    expect(checks.some((check) => check.status === 'SUCCESS'), log).toBe(true);
-    expect(code, log).toBe(0);
+    ['2026-07-28', ['--requirements', '2026-07-28']],
+    ['2025-11-25', ['--spec-version', '2025-11-25']],
+    ['2025-06-18', ['--spec-version', '2025-06-18']],
+  ])('%s: every check passes but those that need the suite\'s fixtures or a feature listed as not ours', async (version, selection) => {
+    const { checks, log } = await conformance(selection);
+    expect(checks.size, log).toBeGreaterThan(15);
+    const unexplained: string[] = [];
+    const failing = new Set<string>();
+    for (const [scenario, list] of checks) {
+      for (const check of list) {
+        if (check.status !== 'FAILURE' && check.status !== 'WARNING') continue;
+        failing.add(scenario);
+        if (!(scenario in NOT_OURS) && !isExtensionScenario(scenario) && !needsFixture(check)) {
+          unexplained.push(`${scenario} ${check.id}: ${check.status} ${check.errorMessage ?? ''}`);
+        }
+      }
+    }
+    expect(unexplained, log).toEqual([]);
+    for (const scenario of Object.keys(NOT_OURS)) {
+      if (checks.has(scenario)) expect(failing.has(scenario), `${scenario} passes now: take it off NOT_OURS`).toBe(true);
+    }
+    for (const scenario of MUST_PASS[version] ?? []) {
+      expect(checks.get(scenario)?.some((check) => check.status === 'SUCCESS'), `${scenario}\n${log}`).toBe(true);
+      expect(failing.has(scenario), scenario).toBe(false);
+    }
+  });
+
+  it('server-stateless (2026-07-28): every check that does not need a diagnostic fixture tool passes', async () => {
+    const { checks, log } = await conformance(['--scenario', 'server-stateless', '--spec-version', '2026-07-28']);
+    const list = checks.get('server-stateless') ?? [];
+    expect(list.filter((check) => check.status === 'SUCCESS').length, log).toBeGreaterThan(20);
+    expect(list.filter((check) => (check.status === 'FAILURE' || check.status === 'WARNING') && !needsFixture(check))).toEqual([]);
   });
 
   it('the session lifecycle checks what we built: the initialized notification on the issued id; DELETE refused with 405', async () => {
-    const { checks } = await conformance('server-session-lifecycle', '2025-06-18');
-    expect(Object.fromEntries(checks.map((check) => [check.id, check.status]))).toMatchObject({
+    const { checks } = await conformance(['--scenario', 'server-session-lifecycle', '--spec-version', '2025-06-18']);
+    expect(Object.fromEntries((checks.get('server-session-lifecycle') ?? []).map((check) => [check.id, check.status]))).toMatchObject({
       'server-session-initialized-accepted': 'SUCCESS',
       'server-session-delete-accepted': 'SKIPPED',
     });

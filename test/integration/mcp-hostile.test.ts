@@ -103,14 +103,14 @@ describe('deeply nested arguments', () => {
 });
 
 describe('error messages', () => {
-  it('an SDK client shows the code once (-32602 for an unknown tool, -32002 for an unknown resource)', async () => {
+  it('an SDK client shows the code once (-32602 for an unknown tool and an unknown resource)', async () => {
     const client = new Client({ name: 'hostile', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
     try {
       const unknownTool = await client.callTool({ name: 'nope', arguments: {} }).catch((error: Error) => error);
       expect((unknownTool as Error).message).toMatch(/^MCP error -32602: Unknown tool: "nope"/);
       const unknownResource = await client.readResource({ uri: 'reviews://review/nope' }).catch((error: Error) => error);
-      expect((unknownResource as Error).message).toMatch(/^MCP error -32002: Resource not found/);
+      expect((unknownResource as Error).message).toMatch(/^MCP error -32602: Resource not found/);
       const badParams = await client.request({ method: 'resources/read', params: {} } as never, (await import('@modelcontextprotocol/sdk/types.js')).ReadResourceResultSchema).catch((error: Error) => error);
       expect((badParams as Error).message).toMatch(/^MCP error -32602: Invalid params/);
       for (const error of [unknownTool, unknownResource, badParams]) expect((error as Error).message.match(/MCP error/g), (error as Error).message).toHaveLength(1);

@@ -101,7 +101,7 @@ describe('sessions', () => {
     const res = await post(toolsList, { 'MCP-Protocol-Version': '1999-01-01' });
     expect(res.status).toBe(400);
     expect(bodyOf(res)).toMatchObject({ id: 2, error: { code: -32000 } });
-    expect(bodyOf(res).error?.message).toContain('"1999-01-01" is not one this server speaks; it speaks 2025-11-25, 2025-06-18');
+    expect(bodyOf(res).error?.message).toContain('"1999-01-01" is not one this server speaks; it speaks 2026-07-28, 2025-11-25, 2025-06-18');
   });
 });
 
@@ -285,7 +285,7 @@ describe('tools/call answered directly and by the SDK', () => {
     const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_business' } }, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '1999-01-01' });
     expect(res.status).toBe(400);
     expect(bodyOf(res)).toMatchObject({ id: 1, error: { code: -32000 } });
-    expect(bodyOf(res).error?.message).toContain('"1999-01-01" is not one this server speaks; it speaks 2025-11-25, 2025-06-18');
+    expect(bodyOf(res).error?.message).toContain('"1999-01-01" is not one this server speaks; it speaks 2026-07-28, 2025-11-25, 2025-06-18');
   });
 
   it('keeps the session id and refuses a forged one before any tool runs', async () => {
@@ -296,5 +296,56 @@ describe('tools/call answered directly and by the SDK', () => {
     expect(ok.headers['mcp-session-id']).toBe(sessionId);
     const forged = await post(call, { Accept: JSON_TYPES, 'Mcp-Session-Id': `${sessionId}x` });
     expect(forged.status).toBe(404);
+  });
+});
+
+describe('protocol 2026-07-28 over raw HTTP', () => {
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const modernHeaders = (method: string, name?: string): Record<string, string> => ({
+    Accept: JSON_TYPES,
+    'MCP-Protocol-Version': '2026-07-28',
+    'Mcp-Method': method,
+    ...(name ? { 'Mcp-Name': name } : {}),
+  });
+
+  it('server/discover lists every version served, with the capabilities, resultType and cache fields', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } }, modernHeaders('server/discover'));
+    expect(res.status).toBe(200);
+    expect(res.headers['mcp-session-id']).toBeUndefined();
+    expect(bodyOf(res).result).toMatchObject({
+      supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'],
+      capabilities: { tools: {}, resources: {} },
+      resultType: 'complete',
+      ttlMs: 300_000,
+      cacheScope: 'public',
+    });
+  });
+
+  it('tools/call needs no session and answers as in 2025, plus resultType', async () => {
+    const message = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_review', arguments: { id: 'a-one' }, _meta: envelope } };
+    const modern = await post(message, modernHeaders('tools/call', 'get_review'));
+    expect(modern.status).toBe(200);
+    expect(modern.headers['mcp-session-id']).toBeUndefined();
+    const legacy = await post({ ...message, params: { name: 'get_review', arguments: { id: 'a-one' } } }, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2025-11-25' });
+    const { resultType, _meta, ...rest } = bodyOf(modern).result as Record<string, unknown>;
+    expect(resultType).toBe('complete');
+    expect(_meta).toMatchObject({ 'io.modelcontextprotocol/serverInfo': { name: 'reviews' } });
+    expect(rest).toEqual(bodyOf(legacy).result);
+  });
+
+  it('refuses a body whose headers disagree with it, and a missing envelope, naming the fault', async () => {
+    const message = { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: envelope } };
+    const missing = await post(message, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2026-07-28' });
+    expect(missing.status).toBe(400);
+    expect(bodyOf(missing)).toMatchObject({ id: 3, error: { code: -32020, message: expect.stringContaining('Mcp-Method header is absent') } });
+    const noEnvelope = await post({ jsonrpc: '2.0', id: 4, method: 'tools/list' }, modernHeaders('tools/list'));
+    expect(noEnvelope.status).toBe(400);
+    expect(bodyOf(noEnvelope)).toMatchObject({ id: 4, error: { code: -32602 } });
+  });
+
+  it('refuses a batch', async () => {
+    const res = await post([{ jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: envelope } }], modernHeaders('tools/list'));
+    expect(res.status).toBe(400);
+    expect(bodyOf(res).error?.code).toBe(-32600);
   });
 });

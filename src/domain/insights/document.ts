@@ -1,14 +1,16 @@
 /** `/insights.json`: everything derived from the published reviews, deterministically. */
 import type { AspectInsight, EntityInsight, Insights } from '../schemas/insights.ts';
-import { ASPECTS, type Review, type ReviewAspect } from '../schemas/review.ts';
+import { ASPECTS, type Review } from '../schemas/review.ts';
 import type { Site } from '../site.ts';
+import { analyzerMeasurement } from './analyzer-measurement.ts';
 import { evidenceFaq } from './evidence-faq.ts';
+import { pickHighlights, type Mention } from './quotes.ts';
+import { mentioningReviews, rankings, type EntityCandidate } from './rankings.ts';
 import { summaryHighlights } from './summary-highlights.ts';
 import { recurringTopics } from './topics.ts';
 
 type Counts = { positive: number; neutral: number; negative: number };
 
-const HIGHLIGHTS_PER_SENTIMENT = 2;
 const ENTITY_REVIEW_IDS = 20;
 
 function emptyCounts(): Counts {
@@ -22,36 +24,6 @@ function score({ positive, negative, neutral }: Counts): number {
 
 function quarterOf(date: string): string {
   return `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
-}
-
-interface Mention {
-  review: Review;
-  found: ReviewAspect;
-}
-
-interface QuotableMention extends Mention {
-  found: ReviewAspect & { excerpt: string };
-}
-
-const isQuotable = (m: Mention): m is QuotableMention => m.found.excerpt !== null;
-
-/** The strongest quotes of each polarity; reviews come newest first, so ties go to the newest. */
-function pickHighlights(mentions: Mention[]): AspectInsight['highlights'] {
-  const picked: AspectInsight['highlights'] = [];
-  for (const sentiment of ['positive', 'negative'] as const) {
-    const seen = new Set<string>();
-    const candidates = mentions
-      .filter(isQuotable)
-      .filter((m) => m.found.sentiment === sentiment)
-      .map((m, order) => ({ ...m, order }))
-      .sort((a, b) => Math.abs(b.found.score) - Math.abs(a.found.score) || a.order - b.order);
-    for (const { review, found } of candidates) {
-      if (seen.has(review.id) || seen.size >= HIGHLIGHTS_PER_SENTIMENT) continue;
-      seen.add(review.id);
-      picked.push({ review_id: review.id, excerpt: found.excerpt, sentiment });
-    }
-  }
-  return picked;
 }
 
 function aspectInsights(reviews: readonly Review[]): AspectInsight[] {
@@ -99,14 +71,11 @@ function entityInsight(id: string, name: string, reviews: readonly Review[]): En
 
 function entityInsights(site: Site): Insights['entities'] {
   const { business, reviews } = site;
-  const mentioning = (pick: (r: Review) => readonly { id: string }[], id: string) =>
-    reviews.filter((r) => pick(r).some((x) => x.id === id));
+  const insights = (candidates: EntityCandidate[]) => candidates.map((c) => entityInsight(c.id, c.name, c.reviews));
   return {
-    technicians: business.technicians.map((t) => entityInsight(t.id, t.name, mentioning((r) => r.technicians, t.id))),
-    services: business.services.map((s) => entityInsight(s.id, s.name, mentioning((r) => r.services, s.id))),
-    service_areas: business.service_areas.map((a) =>
-      entityInsight(a.id, a.name, mentioning((r) => (r.service_area ? [r.service_area] : []), a.id)),
-    ),
+    technicians: insights(mentioningReviews(business.technicians, reviews, (r) => r.technicians)),
+    services: insights(mentioningReviews(business.services, reviews, (r) => r.services)),
+    service_areas: insights(mentioningReviews(business.service_areas, reviews, (r) => (r.service_area ? [r.service_area] : []))),
   };
 }
 
@@ -114,6 +83,7 @@ export function insightsDocument(site: Site): Insights {
   const { business, reviews, aggregate } = site;
   const aspects = aspectInsights(reviews);
   const entities = entityInsights(site);
+  const ranked = rankings(aspects, reviews, business);
   const editorial = site.content.faq.map((entry) => ({ ...entry, source: 'editorial' as const, review_ids: [] }));
   return {
     business: { name: business.name, url: business.url },
@@ -121,7 +91,9 @@ export function insightsDocument(site: Site): Insights {
     aspects,
     entities,
     topics: recurringTopics(reviews),
-    faq: [...editorial, ...evidenceFaq({ reviews, aggregate, aspects, entities })],
-    summary: { text: site.content.summary, highlights: summaryHighlights(reviews, aggregate, aspects, entities.technicians) },
+    faq: [...editorial, ...evidenceFaq({ reviews, aggregate, aspects, entities, rankings: ranked })],
+    rankings: ranked,
+    analyzer: analyzerMeasurement(),
+    summary: { text: site.content.summary, highlights: summaryHighlights(reviews, aggregate, ranked) },
   };
 }

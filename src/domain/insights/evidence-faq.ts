@@ -6,11 +6,9 @@ import type { AggregateRating } from '../aggregate.ts';
 import type { AspectInsight, EntityInsight, Insights } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
 import { ASPECT_WORDING } from './aspect-labels.ts';
+import { describeEntityRank, MIN_ASPECT_MENTIONS, mentioningReviews, rankEntities, wilsonLowerBound, type EntityRank } from './rankings.ts';
 
 type FaqEntry = Insights['faq'][number];
-
-const MIN_ASPECT_MENTIONS = 3;
-const MIN_ENTITY_REVIEWS = 2;
 
 function percent(part: number, whole: number): number {
   return whole ? Math.round((part / whole) * 100) : 0;
@@ -35,7 +33,7 @@ function aspectAnswer(insight: AspectInsight): FaqEntry | undefined {
   if (insight.mentions < MIN_ASPECT_MENTIONS) return undefined;
   const wording = ASPECT_WORDING[insight.aspect];
   const parts = [
-    `Reviews mention ${wording.label} ${insight.mentions} times: ${insight.positive} positive, ${insight.negative} negative and ${insight.neutral} neutral (${percent(insight.positive, insight.mentions)}% positive).`,
+    `Reviews mention ${wording.label} ${insight.mentions} times: ${insight.positive} positive, ${insight.negative} negative and ${insight.neutral} neutral (${percent(insight.positive, insight.mentions)}% positive; at least ${Math.round(wilsonLowerBound(insight.positive, insight.mentions) * 100)}% with 95% confidence).`,
   ];
   const praise = insight.highlights.find((h) => h.sentiment === 'positive');
   const complaint = insight.highlights.find((h) => h.sentiment === 'negative');
@@ -49,59 +47,36 @@ function aspectAnswer(insight: AspectInsight): FaqEntry | undefined {
   };
 }
 
-function ranked(entities: readonly EntityInsight[]): EntityInsight[] {
-  return entities
-    .filter((e) => e.mentions >= MIN_ENTITY_REVIEWS && e.average_rating !== null)
-    .sort((a, b) => (b.average_rating ?? 0) - (a.average_rating ?? 0) || b.mentions - a.mentions || (a.name < b.name ? -1 : 1));
-}
-
 function describe(entity: EntityInsight): string {
   return `${entity.name} (${stars(entity.average_rating)}, ${entity.mentions} reviews)`;
 }
 
-function bestTechnician(technicians: readonly EntityInsight[]): FaqEntry | undefined {
-  const [best, ...rest] = ranked(technicians);
+const describeRanked = (rank: EntityRank) => `${rank.name} (${describeEntityRank(rank)})`;
+
+function bestTechnician(ranked: readonly EntityRank[]): FaqEntry | undefined {
+  const [best, ...rest] = ranked;
   if (!best) return undefined;
   return {
     question: 'Which technician gets the best reviews?',
-    answer: `${describe(best)}${rest.length ? `, then ${rest.map(describe).join(', ')}` : ''}.`,
+    answer: `${describeRanked(best)}${rest.length ? `, then ${rest.map(describeRanked).join(', ')}` : ''}.`,
     source: 'reviews',
-    review_ids: best.review_ids.slice(0, 5),
+    review_ids: best.review_ids,
   };
 }
 
-/** For each service, the technicians named in reviews of that service, best rated first. */
-function bestTechnicianPerService(reviews: readonly Review[], services: readonly EntityInsight[]): FaqEntry[] {
+/** For each service, the technicians named in reviews of that service, ranked as technicians are overall. */
+function bestTechnicianPerService(reviews: readonly Review[], services: readonly EntityInsight[], technicians: readonly EntityInsight[]): FaqEntry[] {
   const entries: FaqEntry[] = [];
   for (const service of services) {
-    const byTechnician = new Map<string, { name: string; ratings: number[]; ids: string[] }>();
-    for (const review of reviews) {
-      if (!review.services.some((s) => s.id === service.id)) continue;
-      for (const technician of review.technicians) {
-        const entry = byTechnician.get(technician.id) ?? { name: technician.name, ratings: [], ids: [] };
-        entry.ratings.push(review.rating);
-        entry.ids.push(review.id);
-        byTechnician.set(technician.id, entry);
-      }
-    }
-    const candidates = [...byTechnician.entries()]
-      .map(([id, e]) => ({
-        id,
-        name: e.name,
-        mentions: e.ratings.length,
-        average_rating: Math.round((e.ratings.reduce((s, r) => s + r, 0) / e.ratings.length) * 100) / 100,
-        review_ids: e.ids,
-      }))
-      .filter((c) => c.mentions >= MIN_ENTITY_REVIEWS)
-      .sort((a, b) => b.average_rating - a.average_rating || b.mentions - a.mentions || (a.name < b.name ? -1 : 1));
-    const [best, ...rest] = candidates;
+    const ofService = reviews.filter((r) => r.services.some((s) => s.id === service.id));
+    const [best, ...rest] = rankEntities(mentioningReviews(technicians, ofService, (r) => r.technicians));
     if (!best) continue;
-    const others = rest.map((c) => `${c.name} (${stars(c.average_rating)}, ${c.mentions} reviews)`);
+    const name = service.name.toLowerCase();
     entries.push({
-      question: `Which technician gets the best reviews for ${service.name.toLowerCase()}?`,
-      answer: `${best.name}: ${stars(best.average_rating)} over ${best.mentions} reviews of ${service.name.toLowerCase()} that name them${others.length ? `; then ${others.join(', ')}` : ''}.`,
+      question: `Which technician gets the best reviews for ${name}?`,
+      answer: `Among the reviews of ${name} that name a technician: ${describeRanked(best)}${rest.length ? `, then ${rest.map(describeRanked).join(', ')}` : ''}.`,
       source: 'reviews',
-      review_ids: best.review_ids.slice(0, 5),
+      review_ids: best.review_ids,
     });
   }
   return entries;
@@ -123,13 +98,14 @@ export interface EvidenceInput {
   aggregate: AggregateRating;
   aspects: readonly AspectInsight[];
   entities: Insights['entities'];
+  rankings: Insights['rankings'];
 }
 
-export function evidenceFaq({ reviews, aggregate, aspects, entities }: EvidenceInput): FaqEntry[] {
+export function evidenceFaq({ reviews, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
   return [
     overall(aggregate, reviews),
-    bestTechnician(entities.technicians),
-    ...bestTechnicianPerService(reviews, entities.services),
+    bestTechnician(rankings.technicians),
+    ...bestTechnicianPerService(reviews, entities.services, entities.technicians),
     ...aspects.map(aspectAnswer),
     serviceAreas(entities.service_areas),
   ].filter((entry): entry is FaqEntry => entry !== undefined);

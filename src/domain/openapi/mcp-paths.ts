@@ -1,4 +1,5 @@
 /** OpenAPI description of the MCP endpoint: JSON-RPC objects over POST (streamable HTTP). */
+import { PROTOCOL_VERSIONS, protocolVersionsText } from '../mcp-protocol-versions.ts';
 import { ref } from './components.ts';
 import type { PathItems } from './document.ts';
 import { refusedMethod } from './shared.ts';
@@ -36,7 +37,8 @@ export function mcpPaths(): PathItems {
           'Tools: get_business, search_reviews (the same parameters and body as GET /api/reviews/search), get_reviews_since, get_review, ' +
           'get_insights; resources: the datasets and `reviews://review/{id}`. Answers are JSON unless the client accepts only ' +
           'text/event-stream. GET and DELETE are refused with 405 (no standalone stream; sessions expire after 24 hours). ' +
-          'Protocol versions 2025-06-18 and 2025-11-25.',
+          `Protocol versions: ${protocolVersionsText()}. 2026-07-28 is stateless: no initialize and no session; every request carries ` +
+          'its version and client capabilities in params._meta and the MCP-Protocol-Version, Mcp-Method (and Mcp-Name) headers.',
         tags: ['mcp'],
         parameters: [
           {
@@ -50,8 +52,8 @@ export function mcpPaths(): PathItems {
             name: 'MCP-Protocol-Version',
             in: 'header',
             required: false,
-            description: 'The negotiated protocol version, on requests after initialize.',
-            schema: { type: 'string', examples: ['2025-06-18', '2025-11-25'] },
+            description: 'The negotiated protocol version, on requests after initialize; on every 2026-07-28 request.',
+            schema: { type: 'string', enum: [...PROTOCOL_VERSIONS] },
           },
         ],
         requestBody: {

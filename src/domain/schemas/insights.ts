@@ -39,6 +39,76 @@ export const entityInsightSchema = z.object({
   review_ids: z.array(z.string()).meta({ description: 'The newest reviews that mention it (at most 20).' }),
 });
 
+const shareFields = {
+  share: z.number().min(0).max(1).meta({ description: 'The raw share, count / total.' }),
+  lower_bound: z
+    .number()
+    .min(0)
+    .max(1)
+    .meta({ description: 'Lower bound of the 95% Wilson score interval of the share: what the ranking orders by.' }),
+};
+
+const aspectRankSchema = z.object({
+  aspect: aspectIdSchema,
+  mentions: z.int().min(1),
+  count: z.int().min(1).meta({ description: 'Mentions of the ranked sentiment (positive for most_praised, negative for most_criticised).' }),
+  ...shareFields,
+});
+
+const entityRankSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  reviews: z.int().min(1).meta({ description: 'Verified reviews that mention it.' }),
+  happy_reviews: z.int().min(0).meta({ description: 'Of those, the reviews rated happy_rating stars or more.' }),
+  average_rating: z.number().min(1).max(5),
+  ...shareFields,
+  review_ids: z.array(z.string()).meta({ description: 'The newest reviews that mention it (at most 5).' }),
+});
+
+export const rankingsSchema = z
+  .object({
+    rule: z.object({
+      statistic: z.literal('wilson_lower_bound'),
+      confidence: z.number().min(0).max(1),
+      min_aspect_mentions: z.int().min(1),
+      min_entity_reviews: z.int().min(1),
+      happy_rating: z.int().min(1).max(5),
+    }),
+    most_praised: z.array(aspectRankSchema),
+    most_criticised: z.array(aspectRankSchema),
+    technicians: z.array(entityRankSchema),
+    services: z.array(entityRankSchema),
+  })
+  .meta({
+    description:
+      'Aspects by the lower confidence bound of their positive (most_praised) or negative (most_criticised) share, ' +
+      'technicians and services by that of their share of happy reviews, each only from a minimum of mentions (rule); best first.',
+  });
+
+export const analyzerMeasurementSchema = z
+  .object({
+    method: z.string().meta({ description: 'How the analyzer labels sentences.' }),
+    measured_on: isoDateSchema,
+    evaluation: z.string().meta({ description: 'The labelled text it was scored on, and how.' }),
+    sentences: z.int().min(1),
+    triple_f1: z.number().min(0).max(1).meta({ description: 'F1 over (sentence, aspect, sentiment) triples on text the analyzer was not tuned on.' }),
+    aspect_f1: z.number().min(0).max(1).meta({ description: 'F1 over (sentence, aspect) pairs on the same text.' }),
+    cross_validated: z
+      .object({
+        by: z.string().meta({ description: 'What a fold holds out, e.g. writer: each fold is the text of one writer the model was not trained on.' }),
+        folds: z.int().min(1),
+        triple_f1: z.number().min(0).max(1),
+        aspect_f1: z.number().min(0).max(1),
+      })
+      .meta({ description: 'The mean over the folds of a cross-validation, next to the frozen figure above.' }),
+    quote_min_confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'Sentences whose label has a lower confidence are never quoted in highlights or the FAQ.' }),
+  })
+  .meta({ description: 'How well the sentiment analyzer reads reviews, measured on labelled text, so a reader can judge the figures.' });
+
 export const insightsSchema = z
   .object({
     business: z.object({ name: z.string(), url: z.string() }),
@@ -60,6 +130,8 @@ export const insightsSchema = z
         review_ids: z.array(z.string()),
       }),
     ),
+    rankings: rankingsSchema,
+    analyzer: analyzerMeasurementSchema,
     summary: z.object({
       text: z.string().nullable().meta({ description: 'Editorial summary from the business, if any.' }),
       highlights: z.array(z.string()).meta({ description: 'Generated statements drawn from the reviews.' }),

@@ -31,8 +31,8 @@ export const jsonRpcErrorSchema = z
     error: z.object({
       code: z.int().meta({
         description:
-          '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params (an unknown tool included), ' +
-          '-32002 unknown resource, -32001 unknown or expired session, -32000 refused by the transport (Accept, Content-Type, size, Host/Origin, method).',
+          '-32700 parse error, -32600 invalid request (a batch included), -32601 unknown method, -32602 invalid params (an unknown tool included) ' +
+          'and an unknown resource, -32010 answer too large, -32001 unknown or expired session, -32000 refused by the transport (Accept, Content-Type, size, Host/Origin, method).',
       }),
       message: z.string().meta({ description: 'What went wrong and what to do instead.' }),
       data: z.unknown().optional(),

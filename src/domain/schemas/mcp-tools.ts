@@ -46,7 +46,7 @@ export const reviewArgumentsSchema = z.strictObject({
 
 export const reviewResultSchema = z.object({ review: reviewSchema });
 
-export const INSIGHT_SECTIONS = ['aspects', 'entities', 'topics', 'faq', 'summary'] as const;
+export const INSIGHT_SECTIONS = ['aspects', 'entities', 'topics', 'faq', 'rankings', 'analyzer', 'summary'] as const;
 
 export const insightsArgumentsSchema = z.strictObject({
   section: z

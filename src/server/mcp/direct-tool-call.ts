@@ -7,10 +7,10 @@
  * protocol version) takes the SDK's path, which answers it properly; the
  * integration tests check that both paths give the same answers.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { ascii, bytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
-import { isProtocolVersion } from './protocol-versions.ts';
+import { isProtocolVersion } from '../../domain/mcp-protocol-versions.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);

@@ -10,17 +10,22 @@
  * Request (web-adapter.ts): building web Request and Response objects costs more
  * than answering a tool call does.
  */
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import {
+  createMcpHandler,
+  isJsonContentType,
+  isLegacyRequest,
+  PROTOCOL_VERSION_META_KEY,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+  type Server,
+} from '@modelcontextprotocol/server';
 import type { Answer } from '../http/answer.ts';
-import { responseMode } from './accept.ts';
+import { responseMode, type ResponseMode } from './accept.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
 import { INTERNAL_ERROR, jsonRpcError, SESSION_NOT_FOUND, TRANSPORT_ERROR } from './http-responses.ts';
 import { parseMessages } from './messages.ts';
-import { withoutCodePrefix } from './protocol-error.ts';
-import { allowsBatches, isProtocolVersion, negotiatedVersion, protocolVersionsText } from './protocol-versions.ts';
+import { allowsBatches, isModernVersion, isProtocolVersion, negotiatedVersion, protocolVersionsText } from '../../domain/mcp-protocol-versions.ts';
 import { checkHostAndOrigin } from './origin-guard.ts';
 import { directToolCall } from './direct-tool-call.ts';
 import type { ToolSet } from './tools/tool-set.ts';
@@ -90,14 +95,37 @@ async function fromResponse(response: Response): Promise<McpAnswer> {
   const headers = Object.fromEntries([...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
   if (response.body === null) return { status: response.status, headers };
   if (response.headers.get('content-type')?.startsWith('text/event-stream')) return { status: response.status, headers, stream: response.body };
-  return { status: response.status, headers, body: withoutCodePrefix(await response.text()) };
+  return { status: response.status, headers, body: await response.text() };
 }
 
 /** The MCP server for one request; what it answers is charged to `budget`. */
 export type ServerFactory = (budget: AnswerBudget) => Server;
 
+/**
+ * Whether a request is of the 2026-07-28 era: its header names a modern version, or
+ * a message carries the per-request `_meta` envelope. The common 2025 request is told
+ * here without the SDK; anything that looks modern is left to the SDK's own
+ * classification (which also answers malformed envelopes).
+ */
+function mayBeModern(headerVersion: string | null, messages: readonly unknown[]): boolean {
+  if (headerVersion !== null && isModernVersion(headerVersion)) return true;
+  return messages.some((message) => {
+    const meta = (message as { params?: { _meta?: unknown } }).params?._meta;
+    return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
+  });
+}
+
 export function createMcpEndpoint(settings: McpSettings, createServer: ServerFactory, tools?: () => ToolSet): McpEndpoint {
   const { policy, sessions, maxBodyBytes } = settings;
+  // The SDK's handler for 2026-07-28 requests (2025-era ones come here, with our sessions); its factory
+  // finds the request's budget by the forwarded Request it was handed.
+  const budgets = new WeakMap<Request, AnswerBudget>();
+  const modernFactory = (context: { requestInfo?: Request }) =>
+    createServer((context.requestInfo && budgets.get(context.requestInfo)) ?? answerBudget(settings.maxAnswerBytes));
+  const modern: Record<ResponseMode, McpHttpHandler> = {
+    json: createMcpHandler(modernFactory, { legacy: 'reject', responseMode: 'json', maxRequestBodySize: maxBodyBytes }),
+    sse: createMcpHandler(modernFactory, { legacy: 'reject', responseMode: 'sse', maxRequestBodySize: maxBodyBytes }),
+  };
 
   async function post(request: McpRequest): Promise<McpAnswer> {
     const mode = responseMode(request.header('accept'));
@@ -118,6 +146,21 @@ export function createMcpEndpoint(settings: McpSettings, createServer: ServerFac
     const version = headerVersion ?? (sessionId === null ? undefined : sessions.protocolVersion(sessionId));
     const parsed = parseMessages(text, version !== undefined && isProtocolVersion(version) && allowsBatches(version) ? version : undefined);
     if (!parsed.ok) return jsonRpcError(400, parsed.code, parsed.message, { id: parsed.id });
+    const budget = answerBudget(settings.maxAnswerBytes);
+    // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
+    const sdkRequest = () => forwarded(request, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
+
+    if (mayBeModern(headerVersion, parsed.messages)) {
+      const modernRequest = sdkRequest();
+      if (!(await isLegacyRequest(modernRequest, parsed.body))) {
+        // 2026-07-28: no sessions; the SDK checks the envelope and the headers against it.
+        budgets.set(modernRequest, budget);
+        const answer = await fromResponse(await modern[mode].fetch(modernRequest, { parsedBody: parsed.body }));
+        setHeader(answer, 'Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
+        return answer;
+      }
+    }
+
     if (!parsed.initialize && headerVersion !== null && !isProtocolVersion(headerVersion)) {
       return jsonRpcError(
         400,
@@ -145,17 +188,14 @@ export function createMcpEndpoint(settings: McpSettings, createServer: ServerFac
       return answer;
     };
 
-    const budget = answerBudget(settings.maxAnswerBytes);
     const direct = mode === 'json' && !parsed.batch && tools ? directToolCall(parsed.messages, headerVersion, tools(), budget) : undefined;
     if (direct !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes: direct } });
 
-    // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
-    const sdkRequest = forwarded(request, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
     const server = createServer(budget);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
     await server.connect(transport);
     // Nothing outlives the answer (an SSE stream ends once it is written), so nothing needs closing.
-    return finish(await fromResponse(await transport.handleRequest(sdkRequest, { parsedBody: parsed.body })));
+    return finish(await fromResponse(await transport.handleRequest(sdkRequest(), { parsedBody: parsed.body })));
   }
 
   return async function answerMcpRequest(request: McpRequest): Promise<McpAnswer> {

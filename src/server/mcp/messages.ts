@@ -4,7 +4,7 @@
  * fix: not JSON → -32700 (parse error); JSON but not a JSON-RPC 2.0 message →
  * -32600 (invalid request). Both with HTTP 400.
  */
-import { isInitializeRequest, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { INVALID_REQUEST, PARSE_ERROR, type JsonRpcId } from './http-responses.ts';
 
 /**
@@ -45,7 +45,12 @@ function problemOf(message: unknown): string | undefined {
   } else if (!('result' in message || 'error' in message)) {
     return 'a request needs a method (and an id); a response needs a result or an error';
   }
-  return JSONRPCMessageSchema.safeParse(message).success ? undefined : 'it is not a valid JSON-RPC 2.0 message';
+  try {
+    parseJSONRPCMessage(message);
+    return undefined;
+  } catch {
+    return 'it is not a valid JSON-RPC 2.0 message';
+  }
 }
 
 /**

@@ -4,7 +4,10 @@
  * directly; the bytes are the same); a single review has no URL of its own, so
  * it gets `reviews://review/{id}`.
  */
-import type { ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { ListResourceTemplatesResult, ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+
+/** A resource template as resources/templates/list gives it (the SDK's `ResourceTemplate` is its McpServer class). */
+type ResourceTemplate = ListResourceTemplatesResult['resourceTemplates'][number];
 import type { ReviewCatalog } from '../../domain/catalog/catalog.ts';
 import { mebibytes, type AnswerBudget } from './answer-budget.ts';
 import { ANSWER_TOO_LARGE, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error.ts';

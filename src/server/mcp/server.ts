@@ -1,27 +1,22 @@
 /**
- * One MCP server per request (the transport is stateless), over content that is
- * prepared once per process: tool definitions with their JSON Schemas, resource
- * texts, the catalog. Building one is a handful of handler registrations.
+ * One MCP server per request (both eras are served statelessly), over content
+ * that is prepared once per process: tool definitions with their JSON Schemas,
+ * resource texts, the catalog. Building one is a handful of handler registrations.
  *
- * The low-level `Server` rather than `McpServer`: the tool list is precomputed
- * (McpServer converts every schema on each tools/list), an unknown tool must be
- * a JSON-RPC error (McpServer makes it a tool result), and a stateless server
- * must not announce list changes it can never send.
+ * The SDK's v2 line (`@modelcontextprotocol/server`) serves protocol 2026-07-28
+ * natively (per-request `_meta` envelope, `server/discover`, `resultType`,
+ * `ttlMs`/`cacheScope`) and the 2025 versions through `initialize`; the same
+ * server definition answers both. The low-level `Server` rather than
+ * `McpServer`: the tool list is precomputed (McpServer converts every schema on
+ * each tools/list), an unknown tool must be a JSON-RPC error (McpServer makes it
+ * a tool result), and a stateless server must not announce list changes it can
+ * never send.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import {
-  CallToolRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type Implementation,
-  type ServerResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Server, type Implementation } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { AnswerBudget } from './answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
+import { PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
 import type { ResourceSet } from './resources.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
@@ -33,34 +28,29 @@ export interface McpContent {
 }
 
 /**
- * The server only validates JSON Schemas for requests it would send to a client
- * (elicitation), which it never does; but it builds an Ajv instance unless given
- * one, which would cost more than the rest of a request. One serves them all.
+ * How long a 2026-07-28 client may keep a list or a read: what the server serves
+ * changes only with a new build, and is the same for every client (`public`).
+ * A deploy reaches a client within this time.
  */
-const schemaValidator = new AjvJsonSchemaValidator();
+export const CACHE_TTL_MS = 5 * 60 * 1000;
+const CACHE_HINT = { ttlMs: CACHE_TTL_MS, cacheScope: 'public' } as const;
 
-type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Registers a handler whose params are checked here: the SDK would turn a
- * request that breaks its schema into an internal error (-32603); the MCP spec
- * wants invalid params (-32602), with a message that says which.
+ * Params taken as any object, to be checked by the handler: the SDK answers params that
+ * break its schema with an internal error (-32603) listing zod issues; the MCP spec wants
+ * invalid params (-32602), with a message that says which.
  */
-/** A request of this method with any params, to check them ourselves; made once (building a zod schema is not cheap). */
-const looseRequests = new Map<string, RequestSchema>();
-function anyParams(method: string): RequestSchema {
-  let schema = looseRequests.get(method);
-  if (!schema) looseRequests.set(method, (schema = z.looseObject({ method: z.literal(method) })));
-  return schema;
-}
+const ANY_PARAMS = { params: z.looseObject({}) };
 
-function handle<S extends RequestSchema>(server: Server, schema: S, handler: (request: z.output<S>) => ServerResult): void {
-  const method = schema.shape.method.value;
-  server.setRequestHandler(anyParams(method), (request) => {
-    const parsed = schema.safeParse(request);
-    if (!parsed.success) throw new ProtocolError(INVALID_PARAMS, `Invalid params for ${method}: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`);
-    return handler(parsed.data);
-  });
+/** The request's params, checked to hold `name` as a string. */
+function stringParam(method: string, params: unknown, name: string): string {
+  const value = isObject(params) ? params[name] : undefined;
+  if (typeof value !== 'string') {
+    throw new ProtocolError(INVALID_PARAMS, `Invalid params for ${method}: ${name} must be a string, as in {"${name}": "…"}.`);
+  }
+  return value;
 }
 
 /** The server for one request; tool results and resource texts are charged to `budget`. */
@@ -69,16 +59,29 @@ export function createMcpServer(content: McpContent, budget: AnswerBudget): Serv
   const server = new Server(content.info, {
     capabilities: { tools: {}, resources: {} },
     instructions: content.instructions,
-    jsonSchemaValidator: schemaValidator,
+    supportedProtocolVersions: [...PROTOCOL_VERSIONS],
+    cacheHints: {
+      'tools/list': CACHE_HINT,
+      'resources/list': CACHE_HINT,
+      'resources/templates/list': CACHE_HINT,
+      'resources/read': CACHE_HINT,
+      'server/discover': CACHE_HINT,
+    },
   });
-  handle(server, ListToolsRequestSchema, () => ({ tools: [...tools.list] }));
-  // The SDK's Server checks tools/call params itself (and answers -32602) before this runs.
-  server.setRequestHandler(anyParams('tools/call'), (request) => {
-    const { params } = request as z.output<typeof CallToolRequestSchema>;
-    return tools.call(params.name, params.arguments, budget);
+  // server/discover lists every version the endpoint serves, the 2025 ones (reached through initialize) too; the SDK
+  // would list 2026-07-28 alone. Its serving entry registers its own discover handler on every instance, calling this
+  // method, so the answer is changed here (test/integration/mcp-transport.test.ts checks the list).
+  const discover = (server as unknown as { _ondiscover(): { supportedVersions: string[] } })._ondiscover.bind(server);
+  Object.assign(server, { _ondiscover: () => ({ ...discover(), supportedVersions: [...PROTOCOL_VERSIONS] }) });
+  server.setRequestHandler('tools/list', () => ({ tools: [...tools.list] }));
+  server.setRequestHandler('tools/call', ANY_PARAMS, (params) => {
+    const name = stringParam('tools/call', params, 'name');
+    const args = params.arguments;
+    if (args !== undefined && !isObject(args)) throw new ProtocolError(INVALID_PARAMS, 'Invalid params for tools/call: arguments must be an object.');
+    return tools.call(name, args, budget);
   });
-  handle(server, ListResourcesRequestSchema, () => ({ resources: [...resources.list] }));
-  handle(server, ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...resources.templates] }));
-  handle(server, ReadResourceRequestSchema, (request) => resources.read(request.params.uri, budget));
+  server.setRequestHandler('resources/list', () => ({ resources: [...resources.list] }));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [...resources.templates] }));
+  server.setRequestHandler('resources/read', ANY_PARAMS, (params) => resources.read(stringParam('resources/read', params, 'uri'), budget));
   return server;
 }

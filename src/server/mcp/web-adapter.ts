@@ -2,7 +2,7 @@
  * The MCP endpoint for a web Request, as Astro's route (src/pages/mcp.ts) gets
  * it; the embedded server uses node-adapter.ts instead. Same endpoint, same answers.
  */
-import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { readRequestBody } from '@modelcontextprotocol/server';
 import { toResponse } from '../http/answer.ts';
 import { ClientGone, type McpAnswer, type McpRequest } from './endpoint.ts';
 import { mcpEndpoint } from './index.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readAllLabelled } from '../../../scripts/absa-data.ts';
 import { createRuleAnalyzer } from '../../../src/domain/insights/absa/analyzer.ts';
-import { sentenceFeatures } from '../../../src/domain/insights/absa/features.ts';
+import { aspectFeatures, sentenceFeatures } from '../../../src/domain/insights/absa/features.ts';
 import { createAnalyzer } from '../../../src/domain/insights/absa/index.ts';
 import { predictSoftmax, seededRandom, trainSoftmax } from '../../../src/domain/insights/absa/logistic.ts';
 import type { SparseRow } from '../../../src/domain/insights/absa/logistic.ts';
@@ -49,6 +49,16 @@ describe('features', () => {
     expect(f).toContain('n:clean');
     expect(f).not.toContain('n:polit');
     expect(words('They cleaned up nicely.').some((w) => w.startsWith('n:'))).toBe(false);
+  });
+
+  it('gives each aspect the words around its own cues, so two aspects of one sentence differ', () => {
+    const trace = rules.traceSentence('The crew was polite and friendly the whole week, but the cleanup afterwards was sloppy.');
+    const cleanup = aspectFeatures(trace, 'cleanup');
+    const professionalism = aspectFeatures(trace, 'professionalism');
+    expect(cleanup).toContain('aw:sloppy');
+    expect(cleanup).not.toContain('aw:polit');
+    expect(professionalism).toContain('aw:polit');
+    expect(professionalism).not.toContain('aw:sloppy');
   });
 
   it('carries the rules’ labels and cue tiers (stacking) and character n-grams on request', () => {

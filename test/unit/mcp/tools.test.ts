@@ -3,7 +3,7 @@
  * same domain code as the build, checked against their own advertised schemas.
  */
 import path from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -138,9 +138,9 @@ describe('resources', () => {
   });
 
   it.each(['reviews://review/', 'reviews://review/a-one/extra', 'reviews://review/%ZZ', 'reviews://review/d-hidden', 'https://reviews.example.test/feed.xml', ''])(
-    '%j is resource-not-found (-32002), naming the resources',
+    '%j is resource-not-found (-32602), naming the resources',
     (uri) => {
-      expect(() => resources.read(uri, answerBudget())).toThrow(expect.objectContaining({ code: -32002, message: expect.stringContaining('reviews://review/{id}') }));
+      expect(() => resources.read(uri, answerBudget())).toThrow(expect.objectContaining({ code: -32602, message: expect.stringContaining('reviews://review/{id}') }));
     },
   );
 

@@ -67,6 +67,8 @@ export interface RuleTrace {
   readonly tokens: readonly Token[];
   /** The strongest cue tier (0 cue, 1 weak cue, 2 generic) of each aspect cued in the sentence. */
   readonly cueTiers: ReadonlyMap<AspectId, number>;
+  /** Where each aspect is cued or named by one of its own opinion phrases: token positions. */
+  readonly aspectAt: ReadonlyMap<AspectId, readonly number[]>;
   /** Whether a clause describes a problem from before the job or caused by someone or something else. */
   readonly priorProblem: boolean;
 }
@@ -558,7 +560,15 @@ export function createRuleAnalyzer(vocabulary: Vocabulary = defaultVocabulary): 
         if (sense.kind === 'cue' && sense.tier < (cueTiers.get(sense.aspect) ?? 3)) cueTiers.set(sense.aspect, sense.tier);
       }
     }
-    return { result: { text, labels, overall: toSentiment(score), score }, tokens, cueTiers, priorProblem: priorClauses.size > 0 };
+    const aspectAt = new Map<AspectId, number[]>();
+    const at = (aspect: AspectId, pos: number): void => {
+      const list = aspectAt.get(aspect) ?? [];
+      list.push(pos);
+      aspectAt.set(aspect, list);
+    };
+    for (const [pos, aspects] of cueStarts) for (const a of aspects) at(a, pos);
+    for (const it of items) if (it.aspect !== null) at(it.aspect, it.match.start);
+    return { result: { text, labels, overall: toSentiment(score), score }, tokens, cueTiers, aspectAt, priorProblem: priorClauses.size > 0 };
   }
 
   function analyzeSentence(text: string): SentenceResult {

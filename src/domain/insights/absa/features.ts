@@ -59,11 +59,22 @@ export function sentenceFeatures(trace: RuleTrace, withChars = true): FeatureBlo
   return { words, chars, rules };
 }
 
+/** Tokens either side of an aspect's cue whose words describe that aspect's polarity. */
+export const ASPECT_WINDOW = 4;
+
 /** Features describing one aspect's reading by the rules, for the polarity model. */
-export function aspectFeatures(trace: RuleTrace, aspect: AspectId): string[] {
+export function aspectFeatures(trace: RuleTrace, aspect: AspectId, window = ASPECT_WINDOW): string[] {
   const label = trace.result.labels.find((l) => l.aspect === aspect);
   const tier = trace.cueTiers.get(aspect);
+  const near = new Set<string>();
+  for (const pos of trace.aspectAt.get(aspect) ?? []) {
+    for (let i = Math.max(0, pos - window); i <= pos + window && i < trace.tokens.length; i += 1) {
+      const t = trace.tokens[i];
+      if (t !== undefined && t.kind !== 'punct') near.add(`aw:${t.norm}`);
+    }
+  }
   return [
+    ...[...near].sort(),
     `a:${aspect}`,
     `ar:${label?.sentiment ?? 'none'}`,
     `ar:${aspect}:${label?.sentiment ?? 'none'}`,

@@ -5,7 +5,7 @@
  * result with `isError: true` whose text says what to change; the JSON-RPC
  * errors are left for protocol faults (an unknown tool, see tool-set.ts).
  */
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ascii, fromByteString, joinBytes, toByteString, type ByteString } from '../../../domain/byte-string.ts';
 import { issuesFromZod, type Parsed } from '../../../domain/catalog/query-issues.ts';
@@ -106,6 +106,17 @@ export function invalidArguments(tool: string, issues: readonly QueryIssue[]): C
   return toolError(`Invalid arguments for ${tool}: ${issues.map((issue) => issue.message).join(' ')}`);
 }
 
+/**
+ * A search or sync body ends with a newline, as an HTTP document does; spliced into a
+ * JSON-RPC answer it would be a raw line break, and a client reading one answer per
+ * line (the README's curl loop) would get half an answer.
+ */
+function withoutFinalNewline(parts: ByteString[]): ByteString[] {
+  const last = parts.at(-1);
+  if (last === undefined || !last.endsWith('\n')) return parts;
+  return [...parts.slice(0, -1), last.slice(0, -1) as ByteString];
+}
+
 export function defineTool<Input extends z.ZodObject, Result, Args = z.output<Input>>(spec: ToolSpec<Input, Args, Result>): McpTool {
   const inputSchema = jsonSchemaOf(spec.input, 'input');
   spec.refineInputSchema?.(inputSchema);
@@ -155,7 +166,7 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       if (!outcome.ok) return [toByteString(JSON.stringify(outcome.error))];
       // The text is the structured content's JSON: it goes in once as a string and once as the object.
       const text = outcome.json ? undefined : JSON.stringify(outcome.value);
-      const json = outcome.json?.() ?? [toByteString(text as string)];
+      const json = withoutFinalNewline(outcome.json?.() ?? [toByteString(text as string)]);
       const size = 2 * json.reduce((sum, part) => sum + part.length, 0);
       if (!budget.take(size)) return [toByteString(JSON.stringify(tooLarge(size, budget)))];
       const literal = outcome.jsonLiteral?.() ?? [toByteString(JSON.stringify(text ?? fromByteString(joinBytes(json))))];

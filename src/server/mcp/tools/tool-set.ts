@@ -1,5 +1,5 @@
 /** The tools of the server, looked up by name; an unknown name is a protocol fault (JSON-RPC -32602), as the MCP spec says. */
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { ByteString } from '../../../domain/byte-string.ts';
 import type { AnswerBudget } from '../answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from '../protocol-error.ts';
