@@ -13,8 +13,8 @@ import { analyzeTextWith, round3 } from './analyzer.ts';
 import type { Analyzer, AspectLabel, RuleAnalyzer, RuleTrace, SentenceResult } from './analyzer.ts';
 import { ASPECT_IDS, SENTIMENTS } from './aspects.ts';
 import type { AspectId, Sentiment } from './aspects.ts';
-import { aspectFeatures, sentenceFeatures } from './features.ts';
-import type { FeatureBlocks } from './features.ts';
+import { emitAspectFeatures, emitSentenceFeatures, PAIR_PREFIXES } from './features.ts';
+import type { FeatureBlocks, FeatureSink } from './features.ts';
 import { sigmoid, type SparseRow } from './logistic.ts';
 
 /** The committed model file (model.json). Weights are rounded; each row lists one feature. */
@@ -37,22 +37,15 @@ export const SLOTS = OVERALL_SLOT + SENTIMENTS.length;
 
 /**
  * Count the features of each block, L2-normalise each block's counts and scale it, and add them
- * up: a long sentence weighs no more than a short one, and each block keeps its share.
+ * up: a long sentence weighs no more than a short one, and each block keeps its share. Blocks are
+ * lists of feature indices (`vectorize` takes feature names).
  */
-export function vectorize(
-  blocks: readonly (readonly [readonly string[], number])[],
-  indexOf: (feature: string) => number | undefined,
-): SparseRow {
+export function rowFromIndices(blocks: readonly (readonly [readonly number[], number])[]): SparseRow {
   const index: number[] = [];
   const value: number[] = [];
-  for (const [features, scale] of blocks) {
-    if (scale === 0) continue;
-    const found: number[] = [];
-    for (const f of features) {
-      const i = indexOf(f);
-      if (i !== undefined) found.push(i);
-    }
-    found.sort((a, b) => a - b);
+  for (const [indices, scale] of blocks) {
+    if (scale === 0 || indices.length === 0) continue;
+    const found = Int32Array.from(indices).sort();
     // Runs of equal indices are counts. Blocks never share a feature (their prefixes differ).
     const from = index.length;
     let norm = 0;
@@ -68,6 +61,54 @@ export function vectorize(
     for (let j = from; j < value.length; j += 1) value[j] = (value[j] as number) * factor;
   }
   return { index: Int32Array.from(index), value: Float64Array.from(value) };
+}
+
+/** `rowFromIndices` over feature names; names the model does not know are left out. */
+export function vectorize(
+  blocks: readonly (readonly [readonly string[], number])[],
+  indexOf: (feature: string) => number | undefined,
+): SparseRow {
+  return rowFromIndices(
+    blocks.map(([names, scale]) => {
+      const indices: number[] = [];
+      for (const f of names) {
+        const i = indexOf(f);
+        if (i !== undefined) indices.push(i);
+      }
+      return [indices, scale] as const;
+    }),
+  );
+}
+
+/**
+ * Feature name → index, looked up from a sink's parts without building the name: by key first
+ * (one map; token strings are shared, so their hashes are already known), then by prefix, then
+ * (pairs) by second part.
+ */
+function partLookup(names: readonly string[]): (prefix: string, key: string, second?: string) => number | undefined {
+  const byKey = new Map<string, Map<string, number | Map<string, number>>>();
+  for (const [i, name] of names.entries()) {
+    const colon = name.indexOf(':');
+    const prefix = colon < 0 ? name : name.slice(0, colon + 1);
+    const rest = colon < 0 ? '' : name.slice(colon + 1);
+    const space = PAIR_PREFIXES.has(prefix) ? rest.indexOf(' ') : -1;
+    const key = space < 0 ? rest : rest.slice(0, space);
+    const prefixes = byKey.get(key) ?? new Map<string, number | Map<string, number>>();
+    byKey.set(key, prefixes);
+    if (space < 0) {
+      prefixes.set(prefix, i);
+    } else {
+      const seconds = prefixes.get(prefix);
+      const map = seconds instanceof Map ? seconds : new Map<string, number>();
+      map.set(rest.slice(space + 1), i);
+      prefixes.set(prefix, map);
+    }
+  }
+  return (prefix, key, second) => {
+    const v = byKey.get(key)?.get(prefix);
+    if (second === undefined) return typeof v === 'number' ? v : undefined;
+    return v instanceof Map ? v.get(second) : undefined;
+  };
 }
 
 export function sentenceBlocks(blocks: FeatureBlocks, scale: ModelData['blockScale']): [readonly string[], number][] {
@@ -103,14 +144,16 @@ function likeliest(p: readonly number[]): Sentiment {
 export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWords?: RuleAnalyzer): Analyzer {
   // Row-major weights: feature index → 16 slots, for cache-friendly dot products.
   const names = Object.keys(model.weights);
-  const index = new Map<string, number>();
   const table = new Float64Array(names.length * SLOTS);
   for (const [i, name] of names.entries()) {
-    index.set(name, i);
     const w = model.weights[name] ?? [];
     for (let k = 0; k < SLOTS; k += 1) table[i * SLOTS + k] = w[k] ?? 0;
   }
-  const indexOf = (f: string): number | undefined => index.get(f);
+  const lookup = partLookup(names);
+  const collect = (list: number[]): FeatureSink => (prefix, key, second) => {
+    const i = lookup(prefix, key, second);
+    if (i !== undefined) list.push(i);
+  };
 
   const bias = Float64Array.from({ length: SLOTS }, (_, k) => model.bias[k] ?? 0);
   /** All 16 logits of a row in one pass over its features. */
@@ -126,8 +169,12 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
 
   function analyzeSentence(text: string): SentenceResult {
     const trace = rules.traceSentence(text);
-    const blocks = sentenceBlocks(sentenceFeatures(trace, model.blockScale.chars !== 0), model.blockScale);
-    const row = vectorize(blocks, indexOf);
+    const words: number[] = [];
+    const chars: number[] = [];
+    const ruleFeatures: number[] = [];
+    const scale = model.blockScale;
+    emitSentenceFeatures(trace, { words: collect(words), chars: scale.chars !== 0 ? collect(chars) : null, rules: collect(ruleFeatures) });
+    const row = rowFromIndices([[words, scale.words], [chars, scale.chars], [ruleFeatures, scale.rules]]);
     // Polarity logits are linear: the sentence's part (z) once, each aspect's part added to it.
     const z = logits(row, true);
     const labels: AspectLabel[] = [];
@@ -136,7 +183,9 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
       const forced = marked?.has(aspect) === true;
       const pAspect = forced ? 1 : sigmoid(z[k] as number);
       if (pAspect < (model.thresholds[k] ?? 0.5)) continue;
-      const aspectRow = vectorize([[aspectFeatures(trace, aspect), model.blockScale.aspect]], indexOf);
+      const aspectIndices: number[] = [];
+      emitAspectFeatures(trace, aspect, collect(aspectIndices));
+      const aspectRow = rowFromIndices([[aspectIndices, scale.aspect]]);
       const own = logits(aspectRow, false);
       const p = softmax3([0, 1, 2].map((c) => (z[POLARITY_SLOT + c] as number) + (own[POLARITY_SLOT + c] as number)));
       const sentiment = likeliest(p);
