@@ -41,7 +41,7 @@ try {
   } finally {
     release();
   }
-  console.log(`Rolled back ${outDir}: current is now ${target} (was ${current}). A running server switches within 2 seconds.`);
+  console.log(`${target < current ? 'Rolled back' : 'Switched'} ${outDir}: current is now ${target} (was ${current}). A running server switches within 2 seconds.`);
 } catch (error) {
   const usageError = String((error as { code?: string }).code ?? '').startsWith('ERR_PARSE_ARGS');
   console.error(error instanceof Error ? error.message : error);
