@@ -192,6 +192,9 @@ describe('rankings', () => {
     const ranked = [...insights.rankings.most_praised, ...insights.rankings.most_criticised].map((r) => r.aspect);
     expect(ranked).not.toContain('warranty'); // 4 of 4 positive: under the minimum
     expect(insights.summary.highlights).toContain('Most praised: timeliness (18 of 19 mentions positive; at least 75% with 95% confidence).');
+    const faq = (question: string) => insights.faq.find((f) => f.question === question)?.answer;
+    expect(faq('What do customers praise most?')).toMatch(/^Timeliness \(18 of 19 mentions positive; at least 75% with 95% confidence\), then cleanup \(6 of 6/);
+    expect(faq('What do customers criticise most?')).toMatch(/^Communication \(8 of 16 mentions negative; at least 28% with 95% confidence\), then /);
     expect(insights.summary.highlights).toContain('Most criticised: communication (8 of 16 mentions negative; at least 28% with 95% confidence).');
   });
 
@@ -204,6 +207,7 @@ describe('rankings', () => {
       ['repair', 11, 12],
       ['gutters', 5, 5],
     ]);
+    expect(insights.faq.find((f) => f.question === 'Which services get the best reviews?')?.answer).toMatch(/^Roof repair \(11 of 12 .*\), then Gutters \(5 of 5/);
     const best = insights.faq.find((f) => f.question === 'Which technician gets the best reviews?');
     expect(best?.answer).toMatch(/^Bob Ray \(11 of 12 reviews give 4 or 5 stars; at least 65% .*\), then Ann Lee \(3 of 3/);
     expect(best?.answer).not.toContain('Cat Poe');

@@ -6,13 +6,24 @@ import type { AggregateRating } from '../aggregate.ts';
 import type { AspectInsight, EntityInsight, Insights } from '../schemas/insights.ts';
 import type { Review } from '../schemas/review.ts';
 import { ASPECT_WORDING } from './aspect-labels.ts';
-import { describeEntityRank, MIN_ASPECT_MENTIONS, mentioningReviews, rankEntities, wilsonLowerBound, type EntityRank } from './rankings.ts';
+import {
+  describeAspectRank,
+  describeEntityRank,
+  MIN_ASPECT_MENTIONS,
+  mentioningReviews,
+  rankEntities,
+  wilsonLowerBound,
+  type AspectRank,
+  type EntityRank,
+} from './rankings.ts';
 
 type FaqEntry = Insights['faq'][number];
 
 function percent(part: number, whole: number): number {
   return whole ? Math.round((part / whole) * 100) : 0;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function stars(value: number | null): string {
   return value === null ? 'no rating' : `${value.toFixed(2)} out of 5`;
@@ -53,14 +64,29 @@ function describe(entity: EntityInsight): string {
 
 const describeRanked = (rank: EntityRank) => `${rank.name} (${describeEntityRank(rank)})`;
 
-function bestTechnician(ranked: readonly EntityRank[]): FaqEntry | undefined {
-  const [best, ...rest] = ranked;
-  if (!best) return undefined;
+/** The top of an aspect ranking and the next two, with a sure quote of the top one when there is one. */
+function mostOf(ranked: readonly AspectRank[], aspects: readonly AspectInsight[], sentiment: 'positive' | 'negative'): FaqEntry | undefined {
+  const [top, ...rest] = ranked;
+  if (!top) return undefined;
+  const describeAspect = (rank: AspectRank) => `${ASPECT_WORDING[rank.aspect].label} (${describeAspectRank(rank, sentiment)})`;
+  const quote = aspects.find((a) => a.aspect === top.aspect)?.highlights.find((h) => h.sentiment === sentiment);
+  const next = rest.slice(0, 2).map(describeAspect);
   return {
-    question: 'Which technician gets the best reviews?',
-    answer: `${describeRanked(best)}${rest.length ? `, then ${rest.map(describeRanked).join(', ')}` : ''}.`,
+    question: sentiment === 'positive' ? 'What do customers praise most?' : 'What do customers criticise most?',
+    answer: `${capitalised(describeAspect(top))}${next.length ? `, then ${next.join(', ')}` : ''}.${quote ? ` One customer wrote: "${quote.excerpt}"` : ''}`,
     source: 'reviews',
-    review_ids: best.review_ids,
+    review_ids: quote ? [quote.review_id] : [],
+  };
+}
+
+function best(question: string, ranked: readonly EntityRank[]): FaqEntry | undefined {
+  const [first, ...rest] = ranked;
+  if (!first) return undefined;
+  return {
+    question,
+    answer: `${describeRanked(first)}${rest.length ? `, then ${rest.map(describeRanked).join(', ')}` : ''}.`,
+    source: 'reviews',
+    review_ids: first.review_ids,
   };
 }
 
@@ -104,7 +130,10 @@ export interface EvidenceInput {
 export function evidenceFaq({ reviews, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
   return [
     overall(aggregate, reviews),
-    bestTechnician(rankings.technicians),
+    mostOf(rankings.most_praised, aspects, 'positive'),
+    mostOf(rankings.most_criticised, aspects, 'negative'),
+    best('Which technician gets the best reviews?', rankings.technicians),
+    best('Which services get the best reviews?', rankings.services),
     ...bestTechnicianPerService(reviews, entities.services, entities.technicians),
     ...aspects.map(aspectAnswer),
     serviceAreas(entities.service_areas),

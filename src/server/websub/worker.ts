@@ -36,6 +36,7 @@ const CONNECT_TIMEOUT_MS = 3000;
 const DELIVERY_READ_BYTES = 64 * 1024;
 const SWEEP_EVERY_MS = 1000;
 const IDLE_WAKE_MS = 60_000;
+const HOST_BUSY_LOOK_MS = 250;
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
@@ -172,7 +173,9 @@ export function createWorker(options: WorkerOptions) {
       if (inFlight.size >= concurrency) return;
       const now = clock.now();
       const due = await store.nextDueAt(now);
-      if (due !== undefined) delay = Math.min(IDLE_WAKE_MS, Math.max(5, due - now));
+      // Due now but not claimed: its host is at its limit. Our own completions wake us at once;
+      // another instance's are seen by the next look, so no spinning on the store meanwhile.
+      if (due !== undefined) delay = due <= now ? HOST_BUSY_LOOK_MS : Math.min(IDLE_WAKE_MS, Math.max(5, due - now));
       lastFailure = undefined;
     } catch (error) {
       storeFailed(error, 'hub worker error, retrying every second');

@@ -87,7 +87,13 @@ describe('insights document', () => {
   it('answers questions from the evidence, after the editorial ones', () => {
     expect(doc.faq[0]).toEqual({ question: 'Do you offer financing?', answer: 'Yes, ask us.', source: 'editorial', review_ids: [] });
     // Ann and Bob are named in 2 reviews each and cleanup in 4 sentences: too few to rank or answer from.
-    expect(doc.faq.map((f) => f.question)).toEqual(['Do you offer financing?', 'What do customers think overall?', 'Which areas do they serve?']);
+    expect(doc.faq.map((f) => f.question)).toEqual([
+      'Do you offer financing?',
+      'What do customers think overall?',
+      'Which services get the best reviews?',
+      'Which areas do they serve?',
+    ]);
+    expect(doc.faq[2]?.answer).toBe('Gutters (3 of 4 reviews give 4 or 5 stars; at least 30% with 95% confidence; 4.00 average).');
     expect(doc.rankings.technicians).toEqual([]);
     expect(doc.rankings.most_praised).toEqual([]);
   });
