@@ -2,22 +2,32 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
 import path from 'node:path';
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Every entry under a folder, without following symbolic links: the content check
  * refuses links, FIFOs and devices (read-content.ts), and the fingerprint, taken
- * before it on `npm start`, must not hang on them either.
+ * before it on `npm start`, must not hang on them either. A name that is not UTF-8
+ * stays bytes (as text it would name no file), and is hashed, not walked into.
  */
-function walk(dir: string, out: string[]): void {
+function walk(dir: string, out: (string | Buffer)[]): void {
   if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir).sort()) {
+  for (const raw of readdirSync(dir, { encoding: 'buffer' }).sort(Buffer.compare)) {
+    let name: string;
+    try {
+      name = UTF8.decode(raw);
+    } catch {
+      out.push(Buffer.concat([Buffer.from(`${dir}${path.sep}`), raw]));
+      continue;
+    }
     const full = path.join(dir, name);
     if (lstatSync(full).isDirectory()) walk(full, out);
     else out.push(full);
   }
 }
 
-function codeFiles(projectRoot: string): string[] {
-  const files: string[] = [];
+function codeFiles(projectRoot: string): (string | Buffer)[] {
+  const files: (string | Buffer)[] = [];
   walk(path.join(projectRoot, 'src'), files);
   walk(path.join(projectRoot, 'public'), files);
   for (const name of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
@@ -38,9 +48,9 @@ export function codeFingerprint(projectRoot: string): string {
 const chunk = Buffer.allocUnsafe(1024 * 1024);
 
 /** A file's bytes into the hash a chunk at a time (a huge file costs time, never memory); a link by its target, anything else by its kind. */
-function hashEntry(hash: Hash, file: string): void {
+function hashEntry(hash: Hash, file: string | Buffer): void {
   const stats = lstatSync(file);
-  if (stats.isSymbolicLink()) return void hash.update(`link ${readlinkSync(file)}`);
+  if (stats.isSymbolicLink()) return void hash.update(Buffer.concat([Buffer.from('link '), readlinkSync(file, { encoding: 'buffer' })]));
   if (!stats.isFile()) return void hash.update(`special ${stats.mode}`);
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   try {
@@ -50,9 +60,9 @@ function hashEntry(hash: Hash, file: string): void {
   }
 }
 
-function hashFiles(hash: Hash, projectRoot: string, files: string[]): Hash {
+function hashFiles(hash: Hash, projectRoot: string, files: (string | Buffer)[]): Hash {
   for (const file of files) {
-    hash.update(`${path.relative(projectRoot, file)}\0`);
+    hash.update(`${path.relative(projectRoot, typeof file === 'string' ? file : file.toString('latin1'))}\0`);
     hashEntry(hash, file);
     hash.update('\0');
   }
@@ -64,7 +74,7 @@ function hashFiles(hash: Hash, projectRoot: string, files: string[]): Hash {
  * and the site URL. `npm start` rebuilds only when it differs from the last build's.
  */
 export function buildFingerprint(projectRoot: string, contentDir: string, siteUrl: string): string {
-  const files: string[] = [];
+  const files: (string | Buffer)[] = [];
   walk(contentDir, files);
   files.push(...codeFiles(projectRoot));
   const hash = createHash('sha256').update(`site ${siteUrl}\ncontent ${contentDir}\n`);

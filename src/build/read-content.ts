@@ -94,20 +94,33 @@ function readRegularFile(root: string, name: string, maxBytes: number): Read {
   }
 }
 
-/** The names of the review files (`*.md`) in reviews/, or the problem with reviews/ itself. */
-function reviewNames(root: string): { names: string[]; problem?: ContentProblem } {
+/**
+ * The names of the review files (`*.md`) in reviews/, and the problems of reviews/
+ * itself or of names that are not UTF-8 (read as text they would name no file).
+ */
+function reviewNames(root: string): { names: string[]; problems: ContentProblem[] } {
   let stats: Stats;
   try {
     stats = lstatSync(path.join(root, 'reviews'));
   } catch {
-    return { names: [] };
+    return { names: [], problems: [] };
   }
   if (!stats.isDirectory()) {
-    const problem = (notRegular('reviews', stats) as { problem: ContentProblem }).problem;
-    return { names: [], problem: { ...problem, message: `is ${kindOf(stats)}; reviews/ must be a folder inside the content folder (symbolic links are not followed)` } };
+    const message = `is ${kindOf(stats)}; reviews/ must be a folder inside the content folder (symbolic links are not followed)`;
+    return { names: [], problems: [{ file: 'reviews', field: null, message }] };
   }
-  const names = readdirSync(path.join(root, 'reviews')).filter((name) => name.toLowerCase().endsWith('.md'));
-  return { names: names.sort() };
+  const names: string[] = [];
+  const problems: ContentProblem[] = [];
+  for (const raw of readdirSync(path.join(root, 'reviews'), { encoding: 'buffer' })) {
+    const lossy = raw.toString('utf8');
+    if (!lossy.toLowerCase().endsWith('.md')) continue;
+    try {
+      names.push(UTF8.decode(raw));
+    } catch {
+      problems.push({ file: `reviews/${lossy}`, field: null, message: 'has a name that is not UTF-8; rename it with letters, digits and hyphens' });
+    }
+  }
+  return { names: names.sort(), problems };
 }
 
 export function readContentFiles(root: string): ContentFiles {
@@ -124,8 +137,8 @@ export function readContentFiles(root: string): ContentFiles {
     if ('problem' in read) unreadable.push(read.problem);
     return 'file' in read ? read.file : null;
   };
-  const { names, problem } = reviewNames(root);
-  if (problem) unreadable.push(problem);
+  const { names, problems } = reviewNames(root);
+  unreadable.push(...problems);
   const reviews = names.flatMap((name) => take(readRegularFile(root, `reviews/${name}`, LIMITS.reviewFileBytes)) ?? []);
   return {
     business: take(readRegularFile(root, 'business.json', LIMITS.businessFileBytes)),

@@ -65,6 +65,12 @@ describe.each([
     expect(scrollWidth, `horizontal overflow at ${width} px (see ${file})`).toBeLessThanOrEqual(innerWidth);
     expect(problems.list).toEqual([]);
     expect(await accessibilityProblems(page)).toEqual([]);
+    // Words and separators keep their spaces (Astro drops whitespace across line breaks).
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).not.toMatch(/\S·|·\S/);
+    if (pagePath === '/') {
+      for (const phrase of ['described in OpenAPI 3.1', 'query, mentions_technician', 'get_review, get_insights']) expect(text).toContain(phrase);
+    }
     await page.close();
   });
 });

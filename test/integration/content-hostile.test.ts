@@ -1,8 +1,8 @@
 /**
  * A content folder as a hostile git checkout can leave it: symbolic links to
  * /dev/zero, to a folder and to a file, a FIFO, a folder named like a review, a
- * 5 MB review, a file that is not UTF-8, a name with a newline and escape codes,
- * and a YAML alias bomb. `npm run check:content`, the build and `npm start`'s
+ * 5 MB review, a file that is not UTF-8, a name with a newline and escape codes, a
+ * name that is not UTF-8, and a YAML alias bomb. `npm run check:content`, the build and `npm start`'s
  * fingerprint each finish at once, listing every one as a problem of its file.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -31,6 +31,7 @@ beforeAll(() => {
   writeFileSync(path.join(reviews, 'huge.md'), `${frontMatter}---\n${'All good. '.repeat(500_000)}\n`);
   writeFileSync(path.join(reviews, 'latin1.md'), Buffer.concat([Buffer.from(`${frontMatter}---\nCaf`), Buffer.from([0xe9]), Buffer.from(' roof.\n')]));
   writeFileSync(path.join(reviews, 'new\nline\u001b[31m.md'), good);
+  writeFileSync(Buffer.concat([Buffer.from(`${reviews}/caf`), Buffer.from([0xe9]), Buffer.from('.md')]), good);
   const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
   for (let i = 1; i < 9; i++) bomb.push(`${'abcdefghij'[i]}: &${'abcdefghij'[i]} [${Array(9).fill(`*${'abcdefghij'[i - 1]}`).join(', ')}]`);
   writeFileSync(path.join(reviews, 'bomb.md'), `${frontMatter}${bomb.join('\n')}\n---\nBoom.\n`);
@@ -41,6 +42,7 @@ beforeAll(() => {
 const EXPECTED = [
   ['reviews/bell.md › author', /U\+0007 at character 5/],
   ['reviews/bomb.md', /alias/],
+  ['reviews/caf\u{FFFD}.md', /name that is not UTF-8/],
   ['reviews/fifo.md', /named pipe \(FIFO\)/],
   ['reviews/folder.md', /is a folder/],
   ['reviews/huge.md', /is 5,000,0\d\d bytes; the limit for this file is 65,536 bytes/],

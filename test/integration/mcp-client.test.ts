@@ -123,7 +123,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       const properties = search?.inputSchema.properties as Record<string, { enum?: string[]; type?: string }>;
       expect(properties.mentions_service?.enum).toEqual(['roof-repair', 'gutters']);
       expect(properties.limit?.type).toBe('integer');
-      expect(Object.keys(properties)).toEqual(['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit', 'offset']);
+      expect(Object.keys(properties)).toEqual(['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit', 'offset', 'fields']);
     });
   });
 
@@ -149,6 +149,25 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       const body = await httpGet(`/api/reviews/search${query}`);
       expect(textOf(result)).toBe(body);
       expect(result.structuredContent).toEqual(JSON.parse(body));
+    });
+
+    it.each([
+      ['?fields=id,rating,date,title,text&limit=3', { fields: 'id,rating,date,title,text', limit: 3 }],
+      ['?fields=text&query=leak', { fields: 'text', query: 'leak' }],
+    ])('search_reviews with fields answers the body of GET /api/reviews/search%s, id always kept', async (query, args) => {
+      const result = await call('search_reviews', args);
+      const body = await httpGet(`/api/reviews/search${query}`);
+      expect(textOf(result)).toBe(body);
+      const reviews = (result.structuredContent as { reviews: Record<string, unknown>[] }).reviews;
+      expect(reviews.length).toBeGreaterThan(0);
+      for (const review of reviews) expect(Object.keys(review)).toEqual(args.fields === 'text' ? ['id', 'text'] : ['id', 'rating', 'date', 'title', 'text']);
+    });
+
+    it('get_reviews_since with fields keeps only those, as GET /api/reviews/since?fields= does', async () => {
+      const result = await call('get_reviews_since', { date: '2000-01-01', fields: 'rating' });
+      const http = JSON.parse(await httpGet('/api/reviews/since/2000-01-01?fields=rating'));
+      expect((result.structuredContent as { reviews: unknown[] }).reviews).toEqual(http.reviews);
+      expect(http.reviews[0]).toEqual({ id: expect.any(String), rating: expect.any(Number) });
     });
 
     it('search_reviews answers "which technician gets the best reviews for gutter work?"', async () => {
@@ -189,14 +208,18 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       ['search_reviews', { rating: 9 }, /rating must be a whole number from 1 to 5/],
       ['search_reviews', { mentions_service: 'chimney' }, /known service ids are roof-repair, gutters/],
       ['search_reviews', { since: '2024-05-01', until: '2024-01-01' }, /since must not be after until/],
-      ['search_reviews', { colour: 'red' }, /"colour" is not a parameter/],
+      ['search_reviews', { colour: 'red' }, /"colour" is not an argument of search_reviews/],
       ['get_reviews_since', {}, /date/],
       ['get_reviews_since', { date: '2024-02-30' }, /real calendar date/],
       ['get_reviews_since', { date: '2024-01-01', limit: 101 }, /limit must be a whole number from 1 to 100/],
       ['get_review', { id: 'd-hidden' }, /No published review has the id "d-hidden"/],
       ['get_review', {}, /id/],
       ['get_insights', { section: 'everything' }, /section must be one of aspects, entities, topics, faq, rankings, analyzer, summary/],
-      ['get_business', { verbose: true }, /"verbose"/],
+      ['get_business', { verbose: true }, /"verbose" is not an argument of get_business; it takes no arguments\./],
+      ['search_reviews', { limt: 5 }, /"limt" is not an argument of search_reviews; its arguments are rating, .*, fields\. Did you mean "limit"\?/],
+      ['search_reviews', { rating: 0 }, /rating must be a whole number from 1 to 5; got 0\./],
+      ['search_reviews', { fields: 'id,colour' }, /fields must be a comma list of review fields \(id, rating, date, .*\); this one has "colour", not a field/],
+      ['get_reviews_since', { date: '2024-01-01', fields: 'stars' }, /fields must be a comma list of review fields/],
     ])('%s %j is a tool error naming the fix', async (name, args, message) => {
       const result = await call(name, args);
       expect(result.isError).toBe(true);

@@ -8,6 +8,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/build.ts';
+import { rawRequest } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const README = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
@@ -54,12 +55,23 @@ describe("the README's example review", () => {
   });
 });
 
-describe("the README's MCP curl session", () => {
+describe("the README's examples against a running server", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer(inject('smallBuild'));
   });
   afterAll(() => server?.stop());
+
+  it("the 400 example is the server's answer to ?min_rate=… (its issues exactly; the message elided with …)", async () => {
+    const shown = codeBlock('Bad input is a 400', 'json');
+    const example = JSON.parse(shown.replace(/\n\s*/g, '')) as { error: string; message: string; issues: unknown[] };
+    const res = await rawRequest(`${server.url}/api/reviews/search?min_rate=4`);
+    const answer = JSON.parse(res.text) as typeof example;
+    expect(res.status).toBe(400);
+    expect(answer.error).toBe(example.error);
+    expect(answer.issues).toEqual(example.issues);
+    expect(answer.message.startsWith(example.message.replace(/…$/, ''))).toBe(true);
+  });
 
   it('prints one line of JSON per answer (the tools/call answer included)', () => {
     const script = codeBlock('## MCP for AI agents', 'sh', '**curl**');

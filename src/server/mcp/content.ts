@@ -47,7 +47,7 @@ function mcpContent(build: LoadedBuild): McpContent {
       'and its rating; search_reviews filters reviews by rating, date, text, technician and service; get_reviews_since lists ' +
       'reviews on or after a date, oldest first; get_review fetches one by id; get_insights gives sentiment per aspect, ' +
       'per technician and service, topics, FAQ and a summary. The datasets are also resources.',
-    tools: reviewTools(catalog, published),
+    tools: reviewTools(catalog, published, getConfig().MCP_RESULT_MAX_CHARS),
     resources: resourceSet(getConfig().SITE_URL, documents, catalog),
   };
 }
