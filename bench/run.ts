@@ -20,6 +20,7 @@ const BENCHES: Record<string, { file: string; minutes: number }> = {
   websub: { file: 'websub.ts', minutes: 1 },
   absa: { file: 'absa.ts', minutes: 0.5 },
   deploy: { file: 'deploy.ts', minutes: 1 },
+  'read-content': { file: 'read-content.ts', minutes: 2 },
 };
 
 /** What the benchmarks write (generated content, builds, copies with 100,000 reviews: hundreds of MB). */
