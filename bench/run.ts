@@ -19,6 +19,7 @@ const BENCHES: Record<string, string> = {
   websub: 'websub.ts',
   absa: 'absa.ts',
   deploy: 'deploy.ts',
+  'read-content': 'read-content.ts',
 };
 
 /** What the benchmarks write (generated content, builds, copies with 100,000 reviews: hundreds of MB). */

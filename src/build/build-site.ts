@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import path from 'node:path';
 import { formatProblems, validateContent } from '../domain/content/validate.ts';
 import { buildDir, newBuildId, pruneBuilds, removeStaleTempLinks, STAMP_FILE, switchToBuild } from './build-layout.ts';
-import { lockBuilds } from './build-lock.ts';
+import { CHILD_PID_FILE, lockBuilds } from './build-lock.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { readContentFiles } from './read-content.ts';
 import { writeStaticManifest } from './static-manifest.ts';
@@ -54,9 +54,11 @@ function runAstro(options: BuildOptions, dir: string): void {
       SITE_URL: siteUrl,
       OUT_DIR: dir,
       ASTRO_CACHE_DIR: path.join(outDir, 'cache'),
+      BUILD_CHILD_PID_FILE: path.join(outDir, CHILD_PID_FILE),
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   });
+  rmSync(path.join(outDir, CHILD_PID_FILE), { force: true });
   if (astro.status !== 0) {
     const output = options.stdio === 'pipe' ? `\n${astro.stdout ?? ''}${astro.stderr ?? ''}` : '';
     throw new BuildError(`astro build failed (exit ${astro.status ?? astro.signal}); nothing was published.${output}`);

@@ -12,6 +12,7 @@
  * content folder itself (CONTENT_DIR) may be a link: the operator chose it.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { LIMITS } from '../domain/content/limits.ts';
 import type { ContentFile, ContentFiles, ContentProblem } from '../domain/content/validate.ts';
@@ -77,18 +78,19 @@ function readRegularFile(root: string, name: string, maxBytes: number): Read {
   try {
     const opened = fstatSync(fd);
     if (!opened.isFile()) return notRegular(name, opened);
+    // Up to the size fstat gave (one read, as a rule), never past maxBytes + 1.
     let length = 0;
-    while (length <= maxBytes) {
+    do {
       const n = readSync(fd, scratch, length, maxBytes + 1 - length, null);
       if (n === 0) break;
       length += n;
-    }
+    } while (length < opened.size && length <= maxBytes);
     if (length > maxBytes) return tooBig(name, `over ${maxBytes.toLocaleString('en-US')}`, maxBytes);
-    try {
-      return { file: { path: name, text: UTF8.decode(scratch.subarray(0, length)) } };
-    } catch {
-      return { problem: { file: name, field: null, message: 'is not UTF-8 text; save it as UTF-8' } };
-    }
+    const bytes = scratch.subarray(0, length);
+    if (!isUtf8(bytes)) return { problem: { file: name, field: null, message: 'is not UTF-8 text; save it as UTF-8' } };
+    // A byte order mark, which some editors write, is no part of the text (JSON.parse would refuse it).
+    const text = bytes.toString('utf8');
+    return { file: { path: name, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text } };
   } finally {
     closeSync(fd);
   }

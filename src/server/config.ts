@@ -53,6 +53,8 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
   // Largest MCP answer built, in bytes (src/server/mcp/answer-budget.ts): 4 MiB unless set.
+  // Result budget of the MCP listing tools, in characters of JSON: a page past it comes back shorter (docs/mcp.md).
+  MCP_RESULT_MAX_CHARS: z.coerce.number().int().min(1000).max(10_000_000).default(60_000),
   MCP_ANSWER_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
   PUBLISH_STATE_DIR: z.string().min(1).default('data/published'),
 });

@@ -27,6 +27,9 @@ interface AgentClient {
   getServerVersion(): unknown;
   getServerCapabilities(): unknown;
   getInstructions(): string | undefined;
+  listPrompts(): Promise<{ prompts: { name: string; arguments?: { name: string; required?: boolean }[] }[] }>;
+  getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<{ description?: string; messages: { role: string; content: { type: string; text?: string; resource?: { uri: string; text?: string } } }[] }>;
+  complete(params: { ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string } }): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
   close(): Promise<void>;
 }
 
@@ -93,7 +96,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       if (modern) expect(sessionId()).toBeUndefined();
       else expect(sessionId()).toMatch(/^v2\.\w+\.2025-11-25\.[\x21-\x7e]+$/);
       expect(client.getServerVersion()).toMatchObject({ name: 'reviews', version: '1.0.0', title: 'Acme & Sons <Roofing> reviews' });
-      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+      expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {}, completions: {} });
       expect(client.getInstructions()).toContain('search_reviews');
     });
 
@@ -123,7 +126,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       const properties = search?.inputSchema.properties as Record<string, { enum?: string[]; type?: string }>;
       expect(properties.mentions_service?.enum).toEqual(['roof-repair', 'gutters']);
       expect(properties.limit?.type).toBe('integer');
-      expect(Object.keys(properties)).toEqual(['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit', 'offset']);
+      expect(Object.keys(properties)).toEqual(['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit', 'offset', 'fields']);
     });
   });
 
@@ -149,6 +152,25 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       const body = await httpGet(`/api/reviews/search${query}`);
       expect(textOf(result)).toBe(body);
       expect(result.structuredContent).toEqual(JSON.parse(body));
+    });
+
+    it.each([
+      ['?fields=id,rating,date,title,text&limit=3', { fields: 'id,rating,date,title,text', limit: 3 }],
+      ['?fields=text&query=leak', { fields: 'text', query: 'leak' }],
+    ])('search_reviews with fields answers the body of GET /api/reviews/search%s, id always kept', async (query, args) => {
+      const result = await call('search_reviews', args);
+      const body = await httpGet(`/api/reviews/search${query}`);
+      expect(textOf(result)).toBe(body);
+      const reviews = (result.structuredContent as { reviews: Record<string, unknown>[] }).reviews;
+      expect(reviews.length).toBeGreaterThan(0);
+      for (const review of reviews) expect(Object.keys(review)).toEqual(args.fields === 'text' ? ['id', 'text'] : ['id', 'rating', 'date', 'title', 'text']);
+    });
+
+    it('get_reviews_since with fields keeps only those, as GET /api/reviews/since?fields= does', async () => {
+      const result = await call('get_reviews_since', { date: '2000-01-01', fields: 'rating' });
+      const http = JSON.parse(await httpGet('/api/reviews/since/2000-01-01?fields=rating'));
+      expect((result.structuredContent as { reviews: unknown[] }).reviews).toEqual(http.reviews);
+      expect(http.reviews[0]).toEqual({ id: expect.any(String), rating: expect.any(Number) });
     });
 
     it('search_reviews answers "which technician gets the best reviews for gutter work?"', async () => {
@@ -189,14 +211,18 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       ['search_reviews', { rating: 9 }, /rating must be a whole number from 1 to 5/],
       ['search_reviews', { mentions_service: 'chimney' }, /known service ids are roof-repair, gutters/],
       ['search_reviews', { since: '2024-05-01', until: '2024-01-01' }, /since must not be after until/],
-      ['search_reviews', { colour: 'red' }, /"colour" is not a parameter/],
+      ['search_reviews', { colour: 'red' }, /"colour" is not an argument of search_reviews/],
       ['get_reviews_since', {}, /date/],
       ['get_reviews_since', { date: '2024-02-30' }, /real calendar date/],
       ['get_reviews_since', { date: '2024-01-01', limit: 101 }, /limit must be a whole number from 1 to 100/],
       ['get_review', { id: 'd-hidden' }, /No published review has the id "d-hidden"/],
       ['get_review', {}, /id/],
       ['get_insights', { section: 'everything' }, /section must be one of aspects, entities, topics, faq, rankings, analyzer, summary/],
-      ['get_business', { verbose: true }, /"verbose"/],
+      ['get_business', { verbose: true }, /"verbose" is not an argument of get_business; it takes no arguments\./],
+      ['search_reviews', { limt: 5 }, /"limt" is not an argument of search_reviews; its arguments are rating, .*, fields\. Did you mean "limit"\?/],
+      ['search_reviews', { rating: 0 }, /rating must be a whole number from 1 to 5; got 0\./],
+      ['search_reviews', { fields: 'id,colour' }, /fields must be a comma list of review fields \(id, rating, date, .*\); this one has "colour", not a field/],
+      ['get_reviews_since', { date: '2024-01-01', fields: 'stars' }, /fields must be a comma list of review fields/],
     ])('%s %j is a tool error naming the fix', async (name, args, message) => {
       const result = await call(name, args);
       expect(result.isError).toBe(true);
@@ -245,6 +271,59 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
         const error = await client.readResource({ uri }).catch((e: unknown) => e);
         expect((error as { code: number }).code, uri).toBe(-32602);
       }
+    });
+  });
+
+  describe('prompts and completions', () => {
+    it('lists the prompts with their arguments', async () => {
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((prompt) => [prompt.name, prompt.arguments?.map((a) => `${a.name}${a.required ? '*' : ''}`)])).toEqual([
+        ['customer_feedback', ['subject*', 'since', 'until']],
+        ['draft_reply', ['review_id*']],
+      ]);
+    });
+
+    it('customer_feedback names the tool calls that answer it, with the arguments filled in', async () => {
+      const technician = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'Zoë Lund', since: '2024-01-01' } });
+      const textOf = technician.messages[0]?.content.text ?? '';
+      expect(textOf).toContain('the technician Zoë Lund (id zoe-lund) between 2024-01-01 and today');
+      expect(textOf).toContain('search_reviews with {"mentions_technician":"zoe-lund","since":"2024-01-01","fields":"id,rating,date,title,text,aspects","limit":100}');
+      const aspect = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'cleanup' } });
+      expect(aspect.messages[0]?.content.text).toContain('get_insights with {"section":"aspects"}');
+      const service = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'gutters' } });
+      expect(service.messages[0]?.content.text).toContain('"mentions_service":"gutters"');
+    });
+
+    it('draft_reply carries the review itself and asks for the reply', async () => {
+      const result = await client.getPrompt({ name: 'draft_reply', arguments: { review_id: 'a-one' } });
+      expect(result.messages[0]?.content.resource?.uri).toBe('reviews://review/a-one');
+      expect(JSON.parse(result.messages[0]?.content.resource?.text ?? '{}')).toMatchObject({ id: 'a-one', rating: 5 });
+      expect(result.messages[1]?.content.text).toContain('already replied on 2024-03-20');
+    });
+
+    it('a bad prompt argument is invalid params, saying what is allowed', async () => {
+      for (const [name, args, message] of [
+        ['customer_feedback', { subject: 'chimney sweeping' }, /is no aspect, service or technician of this business; they are workmanship/],
+        ['customer_feedback', { subject: 'cleanup', since: 'last year' }, /since must be a date written YYYY-MM-DD/],
+        ['draft_reply', { review_id: 'd-hidden' }, /no published review has the id "d-hidden"/],
+        ['write_poem', {}, /Unknown prompt: "write_poem". The prompts are customer_feedback, draft_reply/],
+      ] as const) {
+        const error = (await client.getPrompt({ name, arguments: args as Record<string, string> }).catch((e: unknown) => e)) as { code: number; message: string };
+        expect(error.code, name).toBe(-32602);
+        expect(error.message, name).toMatch(message);
+      }
+    });
+
+    it('completes prompt arguments and the review template id from the data, by prefix', async () => {
+      const subject = (value: string) => client.complete({ ref: { type: 'ref/prompt', name: 'customer_feedback' }, argument: { name: 'subject', value } });
+      expect((await subject('zo')).completion.values).toEqual(['zoe-lund', 'Zoë Lund']);
+      expect((await subject('gu')).completion.values).toEqual(['gutters']);
+      expect((await subject('clea')).completion.values).toEqual(['cleanup']);
+      expect((await subject('')).completion.total).toBeGreaterThan(10);
+      const reviewId = await client.complete({ ref: { type: 'ref/prompt', name: 'draft_reply' }, argument: { name: 'review_id', value: 'b' } });
+      expect(reviewId.completion).toMatchObject({ values: ['b-two'], total: 1, hasMore: false });
+      const template = await client.complete({ ref: { type: 'ref/resource', uri: 'reviews://review/{id}' }, argument: { name: 'id', value: '' } });
+      expect(template.completion.values).toEqual(['a-one', 'b-two', 'c-three', 'e-five']);
     });
   });
 });

@@ -14,10 +14,12 @@ import { startServer, type RunningServer } from '../support/server.ts';
 const JSON_TYPES = 'application/json, text/event-stream';
 /** Above one resource of the small build (reviews.json is a few KiB) and below two. */
 const ANSWER_MAX_BYTES = 6 * 1024;
+/** A result budget of a few reviews of the small build. */
+const RESULT_MAX_CHARS = 1500;
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer(inject('smallBuild'), { MCP_SESSION_SECRET: 'hostile-test-session-secret', MCP_ANSWER_MAX_BYTES: String(ANSWER_MAX_BYTES) });
+  server = await startServer(inject('smallBuild'), { MCP_SESSION_SECRET: 'hostile-test-session-secret', MCP_ANSWER_MAX_BYTES: String(ANSWER_MAX_BYTES), MCP_RESULT_MAX_CHARS: String(RESULT_MAX_CHARS) });
 });
 afterAll(() => server?.stop());
 
@@ -154,5 +156,45 @@ describe('connections', () => {
     expect(res.headers['content-type']).toBe('text/event-stream');
     expect(res.headers.connection).toBe('close');
     expect(sseMessage(res).result).toEqual({});
+  });
+});
+
+describe('the result budget of the listing tools (MCP_RESULT_MAX_CHARS)', () => {
+  const callTool = async (name: string, args: Record<string, unknown>) => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+    return json(res).result as { content: { text: string }[]; structuredContent: { total: number; count: number; limit: number; next_offset?: number; reviews: { id: string }[] } };
+  };
+
+  it.each([
+    ['search_reviews', {}],
+    ['get_reviews_since', { date: '2000-01-01' }],
+  ])('%s: a page past the budget comes back shorter, says how to get the rest, and paging through gets every review once', async (name, args) => {
+    const seen: string[] = [];
+    let offset = 0;
+    let total = Infinity;
+    for (let round = 0; round < 20 && offset < total; round++) {
+      const result = await callTool(name, { ...args, offset, limit: 100 });
+      const page = result.structuredContent;
+      total = page.total;
+      seen.push(...page.reviews.map((review) => review.id));
+      expect(result.content[0]?.text.length).toBeLessThan(RESULT_MAX_CHARS + 1000);
+      if (page.next_offset === undefined) break;
+      expect(page.count).toBeLessThan(page.limit);
+      expect(page.next_offset).toBe(offset + page.count);
+      expect(result.content[1]?.text).toMatch(new RegExp(`^This page holds ${page.count} of the 100 reviews asked for.*call again with offset ${page.next_offset}`));
+      offset = page.next_offset;
+    }
+    expect(seen.length).toBe(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(total).toBeGreaterThan(2);
+  });
+
+  it('fewer fields fit more reviews in a page; the HTTP search is never cut', async () => {
+    const whole = (await callTool('search_reviews', { limit: 100 })).structuredContent;
+    const few = (await callTool('search_reviews', { limit: 100, fields: 'id,rating' })).structuredContent;
+    expect(few.count).toBeGreaterThan(whole.count);
+    const http = JSON.parse((await rawRequest(`${server.url}/api/reviews/search?limit=100`)).text);
+    expect(http.count).toBe(http.total);
+    expect(http.next_offset).toBeUndefined();
   });
 });

@@ -10,11 +10,11 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: QueryIssue
 const SHOWN_VALUE = 40;
 const SHOWN_ISSUES = 3;
 
-/** A value as quoted in a message: JSON-escaped and cut short. */
+/** A value as quoted in a message, cut short: a string JSON-quoted, anything else (an MCP argument's number, say) as its JSON. */
 export function quoteValue(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
   const cut = [...text].length > SHOWN_VALUE ? `${[...text].slice(0, SHOWN_VALUE).join('')}…` : text;
-  return JSON.stringify(cut);
+  return typeof value === 'string' ? JSON.stringify(cut) : cut;
 }
 
 function listNames(names: readonly string[]): string {

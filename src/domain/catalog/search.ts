@@ -30,8 +30,8 @@
  */
 import { ascii, type ByteString } from '../byte-string.ts';
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
-import type { Review } from '../schemas/review.ts';
-import { normalizeName, reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
+import { normalizeName, type ReviewCatalog } from './catalog.ts';
+import { reviewPage } from './review-page.ts';
 import { intersectRange, keepMembers, pageOfBits, type PositionSet } from './position-set.ts';
 import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';
 import { matchText, verifiedMatches } from './text-index.ts';
@@ -143,20 +143,22 @@ const END = ascii('}\n');
 /** END inside a JSON string, and the closing quote. */
 const END_LITERAL = ascii('}\\n"');
 
-export function searchReviews(catalog: ReviewCatalog, query: SearchQuery): SearchResult {
-  const { total, page } = run(catalog, query);
+/**
+ * `maxBytes` bounds the JSON of the page's reviews (the MCP tool's result budget): a
+ * page that would pass it holds fewer reviews (at least one), and the body names
+ * `next_offset`. The HTTP route gives none, so its pages are always whole.
+ */
+export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, maxBytes?: number): SearchResult {
+  const { total, page: positions } = run(catalog, query);
   const { offset, limit } = query;
-  const response: SearchResponse = {
-    total,
-    count: page.length,
-    offset,
-    limit,
-    reviews: Array.from(page, (position) => catalog.reviews[position] as Review),
-  };
-  const head = ascii(`{"total":${total},"count":${page.length},"offset":${offset},"limit":${limit},"reviews":`);
+  const page = reviewPage(catalog, positions, { fields: query.fields, maxBytes });
+  const cut = page.count < positions.length;
+  const response: SearchResponse = { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}), reviews: page.reviews as SearchResponse['reviews'] };
+  const next = cut ? `,"next_offset":${offset + page.count}` : '';
+  const head = ascii(`{"total":${total},"count":${page.count},"offset":${offset},"limit":${limit}${next},"reviews":`);
   return {
     response,
-    json: () => [head, ...reviewsJsonParts(catalog, page), END],
-    jsonLiteral: () => [ascii(JSON.stringify(head).slice(0, -1)), ...reviewsJsonParts(catalog, page, catalog.reviewJsonEscaped), END_LITERAL],
+    json: () => [head, ...page.json(), END],
+    jsonLiteral: () => [ascii(JSON.stringify(head).slice(0, -1)), ...page.jsonEscaped(), END_LITERAL],
   };
 }

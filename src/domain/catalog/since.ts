@@ -19,13 +19,16 @@ import { dateParameterSchema, type SinceResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import type { QueryIssue } from '../schemas/errors.ts';
 import { reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
-import { issuesFromZod, unknownParameterIssue, type Parsed } from './query-issues.ts';
+import { issuesFromZod, repeatedParameterIssue, unknownParameterIssue, type Parsed } from './query-issues.ts';
+import { fieldsParameterSchema, reviewPage, type ReviewField } from './review-page.ts';
 
 export interface SinceListing {
   /** `{ since, count, reviews }`, oldest first: the HTTP body as an object (made when asked). */
   readonly response: SinceResponse;
   /** Every review on or after `since`; more than `response.count` when a page was asked for. */
   readonly total: number;
+  /** The listing's catalog positions, oldest first. */
+  readonly positions: Int32Array;
   /** The newest review or owner-response date in the listing, else the dataset's `updated`. */
   readonly lastModified: string | null;
   /** The same body as JSON text plus "\n", in a byte string (UTF-8, see byte-string.ts). */
@@ -36,12 +39,27 @@ export interface SinceListing {
   etag(): string;
 }
 
-/** The `{date}` of the path and the query string (which must be empty) of a since request. */
-export function parseSinceRequest(date: string, params: URLSearchParams): Parsed<string> {
-  const issues: QueryIssue[] = [...new Set(params.keys())].map((name) => unknownParameterIssue(name, []));
+export interface SinceRequest {
+  date: string;
+  fields?: readonly ReviewField[] | undefined;
+}
+
+const SINCE_PARAMETERS = ['fields'];
+
+/** The `{date}` of the path and the query string (which may name only `fields`) of a since request. */
+export function parseSinceRequest(date: string, params: URLSearchParams): Parsed<SinceRequest> {
+  const issues: QueryIssue[] = [...new Set(params.keys())].filter((name) => !SINCE_PARAMETERS.includes(name)).map((name) => unknownParameterIssue(name, SINCE_PARAMETERS));
   const parsed = dateParameterSchema.safeParse(date);
   if (!parsed.success) issues.push(...issuesFromZod(parsed.error, { date }, [], 'date'));
-  return issues.length ? { ok: false, issues } : { ok: true, value: date };
+  const given = params.getAll('fields');
+  let fields: readonly ReviewField[] | undefined;
+  if (given.length > 1) issues.push(repeatedParameterIssue('fields', given.length));
+  else if (given.length === 1) {
+    const read = fieldsParameterSchema.safeParse(given[0]);
+    if (read.success) fields = read.data;
+    else issues.push(...issuesFromZod(read.error, { fields: given[0] }, SINCE_PARAMETERS, 'fields'));
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, value: { date, fields } };
 }
 
 /** First oldest-first index whose review is dated on or after `since`. */
@@ -63,27 +81,31 @@ function envelopeStart(since: string, count: number): ByteString {
 
 const ENVELOPE_END = ascii('}\n');
 
-export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { offset: number; limit: number }): SinceListing {
+/** `fields`: only these fields of each review (the body then is not the chain of prepared digests: its ETag hashes the bytes). */
+export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { offset: number; limit: number }, fields?: readonly ReviewField[]): SinceListing {
   const { oldestFirst, digestFrom, changedFrom } = catalog.index;
   const first = firstOnOrAfter(catalog, since);
   const total = oldestFirst.length - first;
   const start = Math.min(first + (page?.offset ?? 0), oldestFirst.length);
   const end = page ? Math.min(start + page.limit, oldestFirst.length) : oldestFirst.length;
   const positions = oldestFirst.subarray(start, end);
-  const parts = () => [envelopeStart(since, positions.length), ...reviewsJsonParts(catalog, positions), ENVELOPE_END];
+  const reviewParts = () => (fields ? reviewPage(catalog, positions, { fields }).json() : reviewsJsonParts(catalog, positions));
+  const parts = () => [envelopeStart(since, positions.length), ...reviewParts(), ENVELOPE_END];
   const json = () => joinBytes(parts());
   return {
     get response(): SinceResponse {
-      return { since, count: positions.length, reviews: Array.from(positions, (p) => catalog.reviews[p] as Review) };
+      const reviews = fields ? reviewPage(catalog, positions, { fields }).reviews : Array.from(positions, (p) => catalog.reviews[p] as Review);
+      return { since, count: positions.length, reviews: reviews as SinceResponse['reviews'] };
     },
     total,
+    positions,
     lastModified: (end === oldestFirst.length ? changedFrom[start] : null) ?? newestChange(catalog, positions) ?? catalog.updated,
     json,
     parts,
     etag: () => {
       // The chain covers a listing that runs to the end; a page in the middle is hashed as it is.
       const digest =
-        end === oldestFirst.length
+        end === oldestFirst.length && !fields
           ? createHash('sha256').update(envelopeStart(since, positions.length)).update(digestFrom[start] as string).update(ENVELOPE_END)
           : createHash('sha256').update(json(), 'latin1');
       return `"${digest.digest('hex').slice(0, 32)}"`;

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { aggregateRatingSchema, businessPublicSchema } from './datasets.ts';
 import { insightsSchema } from './insights.ts';
 import { isoDateSchema, reviewSchema } from './review.ts';
-import { dateParameterSchema, SEARCH_LIMIT_MAX, searchQuerySchema } from './search.ts';
+import { fieldsParameterSchema } from '../catalog/review-page.ts';
+import { dateParameterSchema, listedReviewSchema, nextOffsetSchema, SEARCH_LIMIT_MAX, searchQuerySchema } from './search.ts';
 
 export const SINCE_LIMIT_DEFAULT = 50;
 
@@ -24,6 +25,7 @@ export const sinceArgumentsSchema = z.strictObject({
     .default(SINCE_LIMIT_DEFAULT)
     .meta({ description: `How many reviews to return at most (1 to ${SEARCH_LIMIT_MAX}, default ${SINCE_LIMIT_DEFAULT}).` }),
   offset: searchQuerySchema.shape.offset.meta({ description: 'How many reviews to skip, for paging: the next page starts at offset + count.' }),
+  fields: fieldsParameterSchema.optional(),
 });
 
 export const sinceResultSchema = z.object({
@@ -32,7 +34,8 @@ export const sinceResultSchema = z.object({
   count: z.int().min(0).max(SEARCH_LIMIT_MAX).meta({ description: 'How many reviews this page holds.' }),
   offset: z.int().min(0),
   limit: z.int().min(1).max(SEARCH_LIMIT_MAX),
-  reviews: z.array(reviewSchema).meta({ description: 'This page of the reviews, oldest first (date ascending, then id).' }),
+  next_offset: nextOffsetSchema,
+  reviews: z.array(listedReviewSchema).meta({ description: 'This page of the reviews, oldest first (date ascending, then id).' }),
 });
 
 export const reviewArgumentsSchema = z.strictObject({

@@ -5,6 +5,7 @@
  * JSON schema generated for either io is the plain number schema.
  */
 import { z } from 'zod';
+import { fieldsParameterSchema } from '../catalog/review-page.ts';
 import { isoDateSchema, reviewSchema } from './review.ts';
 
 const NUMBER_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
@@ -64,6 +65,7 @@ export const searchQuerySchema = z
       .preprocess(numberFromText, z.int({ error: OFFSET }).min(0))
       .default(0)
       .meta({ description: 'How many matching reviews to skip, for paging.' }),
+    fields: fieldsParameterSchema.optional(),
   })
   .superRefine((query, ctx) => {
     if (query.since && query.until && query.since > query.until) {
@@ -86,12 +88,23 @@ export const SEARCH_PARAMETERS = Object.keys(searchQuerySchema.shape) as (keyof 
  * its outputSchema (a root `$ref` is not an object schema); registered clones
  * give the OpenAPI components.
  */
+/** A review of a listing: every field, or those that `fields` named (id always). */
+export const listedReviewSchema = reviewSchema.partial().required({ id: true }).meta({
+  description: 'A verified customer review: every field, or only those the fields parameter names (id always).',
+});
+
+/** Present only when an MCP tool cut its page short to stay within its result budget (MCP_RESULT_MAX_CHARS). */
+export const nextOffsetSchema = z.int().min(0).optional().meta({
+  description: 'Only when the page was cut short to stay within the result budget (count < limit): the offset to ask for next.',
+});
+
 export const searchResponseSchema = z.object({
   total: z.int().min(0).meta({ description: 'How many reviews match, across all pages.' }),
   count: z.int().min(0).max(SEARCH_LIMIT_MAX).meta({ description: 'How many reviews this page holds.' }),
   offset: z.int().min(0),
   limit: z.int().min(1).max(SEARCH_LIMIT_MAX),
-  reviews: z.array(reviewSchema).meta({ description: 'The matching reviews of this page, newest first (date descending, then id).' }),
+  next_offset: nextOffsetSchema,
+  reviews: z.array(listedReviewSchema).meta({ description: 'The matching reviews of this page, newest first (date descending, then id).' }),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 searchResponseSchema.meta({ id: 'SearchResponse', description: 'A page of the reviews that match every given filter.' });
@@ -100,7 +113,7 @@ export const sinceResponseSchema = z.object({
   since: isoDateSchema,
   count: z.int().min(0),
   reviews: z
-    .array(reviewSchema)
+    .array(listedReviewSchema)
     .meta({ description: 'Every review dated on or after `since`, oldest first (date ascending, then id), to apply in order.' }),
 });
 export type SinceResponse = z.infer<typeof sinceResponseSchema>;

@@ -61,7 +61,7 @@ export function sinceAnswer(date: string, request: EndpointRequest): Answer {
   if (malformed.length) return invalidQuery(request, malformed);
   const parsed = parseSinceRequest(date, request.url.searchParams);
   if (!parsed.ok) return invalidQuery(request, parsed.issues);
-  const listing = reviewsSince(getCatalog(), parsed.value);
+  const listing = reviewsSince(getCatalog(), parsed.value.date, undefined, parsed.value.fields);
   const lastModified = lastModifiedOf(listing.lastModified);
   const etag = listing.etag();
   const headers: Record<string, string> = { ...publicHeaders(request), ETag: etag };

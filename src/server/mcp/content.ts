@@ -7,6 +7,7 @@ import { servedBuild } from '../runtime/build-output.ts';
 import { catalogOf } from '../runtime/catalog.ts';
 import type { LoadedBuild } from '../runtime/loaded-build.ts';
 import { publishedDataOf } from '../runtime/published-data.ts';
+import { promptSet } from './prompts.ts';
 import { resourceSet, type PublishedDocument } from './resources.ts';
 import type { McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
@@ -47,8 +48,9 @@ function mcpContent(build: LoadedBuild): McpContent {
       'and its rating; search_reviews filters reviews by rating, date, text, technician and service; get_reviews_since lists ' +
       'reviews on or after a date, oldest first; get_review fetches one by id; get_insights gives sentiment per aspect, ' +
       'per technician and service, topics, FAQ and a summary. The datasets are also resources.',
-    tools: reviewTools(catalog, published),
+    tools: reviewTools(catalog, published, getConfig().MCP_RESULT_MAX_CHARS),
     resources: resourceSet(getConfig().SITE_URL, documents, catalog),
+    prompts: promptSet(catalog),
   };
 }
 

@@ -4,6 +4,8 @@
  * only then installed, so no request waits and none sees half of each. A build that
  * cannot be loaded is reported once and the served one stays.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildDir, currentBuildId } from '../../build/build-layout.ts';
 import { servedBuild } from './build-output.ts';
 import { catalogOf } from './catalog.ts';
@@ -14,9 +16,10 @@ export interface BuildWatcherOptions {
   /** The site this server serves; a build for another one is not switched to. */
   siteUrl: string;
   log: (line: string) => void;
-  /** How often the link is read; a readlink costs microseconds. */
-  intervalMs?: number;
 }
+
+/** How often the link is read: a readlink costs microseconds, and a switch shows within this plus the load. */
+const POLL_MS = 250;
 
 /** Switches to the build `current` names now, if it is another one; the new build's id, if it switched. */
 export function followCurrentBuild({ outDir, siteUrl, log }: BuildWatcherOptions, refused: Set<string>): string | undefined {
@@ -45,10 +48,27 @@ export function followCurrentBuild({ outDir, siteUrl, log }: BuildWatcherOptions
   return id;
 }
 
+/**
+ * A switch turns a whole build (documents, catalog: tens of MB at thousands of
+ * reviews) into garbage at once, and V8 sizes its heap by what was live before:
+ * left alone, the heap settles well above what one build needs. One full
+ * collection shortly after each switch (rare: once per deploy) brings it back.
+ */
+let fullCollection: (() => void) | undefined;
+function collectGarbageSoon(): void {
+  if (!fullCollection) {
+    setFlagsFromString('--expose-gc');
+    fullCollection = runInNewContext('gc') as () => void;
+  }
+  setTimeout(fullCollection, 1_000).unref();
+}
+
 /** Polls the link until the returned stop function is called. */
 export function watchBuilds(options: BuildWatcherOptions): () => void {
   const refused = new Set<string>();
-  const timer = setInterval(() => followCurrentBuild(options, refused), options.intervalMs ?? 250);
+  const timer = setInterval(() => {
+    if (followCurrentBuild(options, refused)) collectGarbageSoon();
+  }, POLL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -89,7 +89,9 @@ describe('parseSearchArguments (the MCP tool)', () => {
   });
 
   it('refuses what HTTP refuses, with the same issues', () => {
-    expect(parseSearchArguments(catalog, { rating: 7 })).toEqual(fromUrl('rating=7'));
+    expect(parseSearchArguments(catalog, { rating: '7' })).toEqual(fromUrl('rating=7'));
+    // A JSON number is quoted as a number, not as the string a query string would have held.
+    expect(parseSearchArguments(catalog, { rating: 7 })).toMatchObject({ ok: false, issues: [{ path: 'rating', message: expect.stringMatching(/; got 7\.$/) }] });
     expect(parseSearchArguments(catalog, { mentions_service: 'nope' })).toEqual(fromUrl('mentions_service=nope'));
     expect(parseSearchArguments(catalog, { min_rate: 3 })).toEqual(fromUrl('min_rate=3'));
   });

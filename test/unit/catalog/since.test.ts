@@ -69,8 +69,15 @@ describe('the ETag of a listing', () => {
 });
 
 describe('parseSinceRequest', () => {
-  it('takes a real date and no query parameters', () => {
-    expect(parseSinceRequest('2024-02-29', new URLSearchParams())).toEqual({ ok: true, value: '2024-02-29' });
+  it('takes a real date and, optionally, fields', () => {
+    expect(parseSinceRequest('2024-02-29', new URLSearchParams())).toEqual({ ok: true, value: { date: '2024-02-29', fields: undefined } });
+    expect(parseSinceRequest('2024-02-29', new URLSearchParams('fields=text,rating'))).toEqual({
+      ok: true,
+      value: { date: '2024-02-29', fields: ['id', 'rating', 'text'] },
+    });
+    const unknown = parseSinceRequest('2024-02-29', new URLSearchParams('fields=rating,colour'));
+    expect(unknown).toMatchObject({ ok: false, issues: [{ path: 'fields', code: 'unknown_field' }] });
+    expect(unknown.ok ? '' : unknown.issues[0]?.message).toContain('(id, rating, date, title, text, author');
   });
 
   it.each(['2023-02-29', '2024-13-01', '2024-1-1', '20240101', 'today', '', '2024-01-01 ', '２０２４-01-01'])('refuses %j naming the date', (date) => {
@@ -79,10 +86,10 @@ describe('parseSinceRequest', () => {
     expect(parsed.ok ? '' : parsed.issues[0]?.message).toMatch(/^date must be a real calendar date written YYYY-MM-DD/);
   });
 
-  it('refuses query parameters, saying there are none', () => {
+  it('refuses other query parameters, naming the one it takes', () => {
     const parsed = parseSinceRequest('2024-01-01', new URLSearchParams('limit=5'));
     expect(parsed).toMatchObject({ ok: false, issues: [{ path: 'limit', code: 'unknown_parameter' }] });
-    expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('takes no query parameters');
+    expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('the parameters are fields');
   });
 });
 

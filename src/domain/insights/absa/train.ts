@@ -26,6 +26,8 @@ export interface Recipe {
   readonly detector: TrainOptions;
   readonly polarity: TrainOptions;
   readonly overall: TrainOptions;
+  /** Detector runs averaged (each over its own shuffle of the data). */
+  readonly bags: number;
   /** Weight of each sentence's overall label as an extra polarity example (0: not used). */
   readonly overallForPolarity: number;
   /** Decimals kept in model.json. */
@@ -40,6 +42,7 @@ export const RECIPE: Recipe = {
   polarity: { epochs: 10, l2: 6e-3, rate: 0.3, seed: 2 },
   overall: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 3 },
   overallForPolarity: 1,
+  bags: 1,
   digits: 4,
 };
 
@@ -80,9 +83,14 @@ export function trainModel(examples: readonly LabelledText[], rules: RuleAnalyze
 
   for (const [k, aspect] of ASPECT_IDS.entries()) {
     const y = examples.map((e) => (e.labels.some((l) => l.aspect === aspect) ? 1 : 0));
-    const m = trainSoftmax(rows, y, 2, dims, { ...recipe.detector, seed: recipe.detector.seed + k });
-    for (let f = 0; f < dims; f += 1) slots[f * SLOTS + k] = (m.weights[dims + f] as number) - (m.weights[f] as number);
-    bias[k] = (m.bias[1] as number) - (m.bias[0] as number);
+    // The average of `bags` runs over differently shuffled data (still one linear model).
+    for (let bag = 0; bag < recipe.bags; bag += 1) {
+      const m = trainSoftmax(rows, y, 2, dims, { ...recipe.detector, seed: recipe.detector.seed + k + 100 * bag });
+      for (let f = 0; f < dims; f += 1) {
+        slots[f * SLOTS + k] = (slots[f * SLOTS + k] as number) + ((m.weights[dims + f] as number) - (m.weights[f] as number)) / recipe.bags;
+      }
+      bias[k] = (bias[k] as number) + ((m.bias[1] as number) - (m.bias[0] as number)) / recipe.bags;
+    }
   }
   const polarityRows = pairs.map((p) =>
     vectorize([...(blocks[p.sentence] ?? []), [aspectFeatures(traces[p.sentence] as RuleTrace, p.aspect), recipe.blockScale.aspect]], indexOf),

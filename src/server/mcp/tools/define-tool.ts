@@ -21,7 +21,8 @@ const ANNOTATIONS = { readOnlyHint: true, idempotentHint: true, openWorldHint: f
  * is not serialised again.
  */
 export type Outcome<T> =
-  | { ok: true; value: T; json?: () => ByteString[]; jsonLiteral?: () => ByteString[] }
+  /** `note`: a sentence for the agent after the JSON (a page cut short, and how to get the rest), as a second text block. */
+  | { ok: true; value: T; json?: () => ByteString[]; jsonLiteral?: () => ByteString[]; note?: string }
   | { ok: false; message: string };
 
 export interface ToolSpec<Input extends z.ZodObject, Args, Result> {
@@ -55,6 +56,7 @@ export type JsonObject = Record<string, unknown>;
 // A CallToolResult's JSON around its text copy and structured content, in the SDK's member order.
 const RESULT_START = ascii('{"content":[{"type":"text","text":');
 const RESULT_MIDDLE = ascii('}],"structuredContent":');
+const NOTE_START = ascii('},{"type":"text","text":');
 const RESULT_END = ascii('}');
 
 const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
@@ -102,8 +104,19 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-export function invalidArguments(tool: string, issues: readonly QueryIssue[]): CallToolResult {
-  return toolError(`Invalid arguments for ${tool}: ${issues.map((issue) => issue.message).join(' ')}`);
+/**
+ * The issues in the tool's terms: the parsers speak of an endpoint's query parameters
+ * (they serve the HTTP routes too); a tool has arguments.
+ */
+function inToolTerms(tool: string, known: readonly string[], issue: QueryIssue): string {
+  if (issue.code !== 'unknown_parameter') return issue.message;
+  const hint = / Did you mean "[^"]*"\?$/.exec(issue.message)?.[0] ?? '';
+  const allowed = known.length ? `its arguments are ${known.join(', ')}` : 'it takes no arguments';
+  return `${JSON.stringify(issue.path)} is not an argument of ${tool}; ${allowed}.${hint}`;
+}
+
+export function invalidArguments(tool: string, issues: readonly QueryIssue[], known: readonly string[] = []): CallToolResult {
+  return toolError(`Invalid arguments for ${tool}: ${issues.map((issue) => inToolTerms(tool, known, issue)).join(' ')}`);
 }
 
 /**
@@ -136,7 +149,7 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       };
     }
     const parsed = parse(args ?? {});
-    if (!parsed.ok) return { ok: false, error: invalidArguments(spec.name, parsed.issues) };
+    if (!parsed.ok) return { ok: false, error: invalidArguments(spec.name, parsed.issues, known) };
     const outcome = spec.run(parsed.value);
     return outcome.ok ? outcome : { ok: false, error: toolError(outcome.message) };
   };
@@ -159,7 +172,8 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       if (!outcome.ok) return outcome.error;
       const text = outcome.json ? fromByteString(joinBytes(outcome.json())) : JSON.stringify(outcome.value);
       if (!budget.take(2 * text.length)) return tooLarge(2 * text.length, budget);
-      return { content: [{ type: 'text', text }], structuredContent: outcome.value as JsonObject };
+      const note = outcome.note === undefined ? [] : [{ type: 'text' as const, text: outcome.note }];
+      return { content: [{ type: 'text', text }, ...note], structuredContent: outcome.value as JsonObject };
     },
     callToJson(args, budget = answerBudget()) {
       const outcome = run(args);
@@ -170,7 +184,8 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       const size = 2 * json.reduce((sum, part) => sum + part.length, 0);
       if (!budget.take(size)) return [toByteString(JSON.stringify(tooLarge(size, budget)))];
       const literal = outcome.jsonLiteral?.() ?? [toByteString(JSON.stringify(text ?? fromByteString(joinBytes(json))))];
-      return [RESULT_START, ...literal, RESULT_MIDDLE, ...json, RESULT_END];
+      const note = outcome.note === undefined ? [] : [NOTE_START, toByteString(JSON.stringify(outcome.note))];
+      return [RESULT_START, ...literal, ...note, RESULT_MIDDLE, ...json, RESULT_END];
     },
   };
 }

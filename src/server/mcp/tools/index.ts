@@ -7,11 +7,14 @@ import { getReviewTool } from './review.ts';
 import { getReviewsSinceTool, searchReviewsTool } from './search.ts';
 import { toolSet, type ToolSet } from './tool-set.ts';
 
-export function reviewTools(catalog: ReviewCatalog, published: PublishedData): ToolSet {
+export const RESULT_MAX_CHARS_DEFAULT = 60_000;
+
+/** `maxChars`: the listing tools' result budget (MCP_RESULT_MAX_CHARS), in characters of review JSON. */
+export function reviewTools(catalog: ReviewCatalog, published: PublishedData, maxChars: number = RESULT_MAX_CHARS_DEFAULT): ToolSet {
   return toolSet([
     getBusinessTool(published.dataset),
-    searchReviewsTool(catalog),
-    getReviewsSinceTool(catalog),
+    searchReviewsTool(catalog, maxChars),
+    getReviewsSinceTool(catalog, maxChars),
     getReviewTool(catalog),
     getInsightsTool(published.insights),
   ]);

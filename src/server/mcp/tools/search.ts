@@ -3,20 +3,32 @@
  * since listing in src/domain/catalog), so that search_reviews answers exactly
  * the body of GET /api/reviews/search for the same parameters.
  */
+import type { z } from 'zod';
 import type { ReviewCatalog } from '../../../domain/catalog/catalog.ts';
 import { searchReviews } from '../../../domain/catalog/search.ts';
 import { parseSearchArguments } from '../../../domain/catalog/search-query.ts';
 import { reviewsSince } from '../../../domain/catalog/since.ts';
+import { reviewPage } from '../../../domain/catalog/review-page.ts';
 import { sinceArgumentsSchema, sinceResultSchema, SINCE_LIMIT_DEFAULT } from '../../../domain/schemas/mcp-tools.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchQuerySchema, searchResponseSchema } from '../../../domain/schemas/search.ts';
 import { defineTool, type JsonObject, type McpTool } from './define-tool.ts';
 import { serviceAreasText, servicesText, techniciansText } from './vocabulary.ts';
 
+type SinceResult = z.output<typeof sinceResultSchema>;
+
 function property(schema: JsonObject, name: string): JsonObject | undefined {
   return (schema.properties as Record<string, JsonObject> | undefined)?.[name];
 }
 
-export function searchReviewsTool(catalog: ReviewCatalog): McpTool {
+/** The sentence that follows a page cut short by the result budget. */
+export function cutPageNote(count: number, limit: number, nextOffset: number, maxChars: number): string {
+  return (
+    `This page holds ${count} of the ${limit} reviews asked for, to keep the result under ${maxChars} characters; ` +
+    `call again with offset ${nextOffset} for the next ones, or name fewer fields (e.g. fields "id,rating,date,title,text") to get more at a time.`
+  );
+}
+
+export function searchReviewsTool(catalog: ReviewCatalog, maxChars: number): McpTool {
   const { business } = catalog;
   const serviceIds = business.services.map((service) => service.id);
   return defineTool({
@@ -44,13 +56,15 @@ export function searchReviewsTool(catalog: ReviewCatalog): McpTool {
     parse: (args) => parseSearchArguments(catalog, args),
     whenTooLarge: 'Ask for fewer reviews at a time (limit) and page with offset.',
     run: (query) => {
-      const result = searchReviews(catalog, query);
-      return { ok: true, value: result.response, json: result.json, jsonLiteral: result.jsonLiteral };
+      const result = searchReviews(catalog, query, maxChars);
+      const { count, limit, next_offset: next } = result.response;
+      const note = next === undefined ? undefined : cutPageNote(count, limit, next, maxChars);
+      return { ok: true, value: result.response, json: result.json, jsonLiteral: result.jsonLiteral, note };
     },
   });
 }
 
-export function getReviewsSinceTool(catalog: ReviewCatalog): McpTool {
+export function getReviewsSinceTool(catalog: ReviewCatalog, maxChars: number): McpTool {
   return defineTool({
     name: 'get_reviews_since',
     title: 'Reviews since a date',
@@ -62,10 +76,13 @@ export function getReviewsSinceTool(catalog: ReviewCatalog): McpTool {
     input: sinceArgumentsSchema,
     output: sinceResultSchema,
     whenTooLarge: 'Ask for fewer reviews at a time (limit) and page with offset.',
-    run: ({ date, limit, offset }) => {
+    run: ({ date, limit, offset, fields }) => {
       const listing = reviewsSince(catalog, date, { offset, limit });
-      const { since, count, reviews } = listing.response;
-      return { ok: true, value: { since, total: listing.total, count, offset, limit, reviews } };
+      const page = reviewPage(catalog, listing.positions, { fields, maxBytes: maxChars });
+      const cut = page.count < listing.positions.length;
+      const next = offset + page.count;
+      const value = { since: date, total: listing.total, count: page.count, offset, limit, ...(cut ? { next_offset: next } : {}), reviews: page.reviews };
+      return { ok: true, value: value as SinceResult, note: cut ? cutPageNote(page.count, limit, next, maxChars) : undefined };
     },
   });
 }

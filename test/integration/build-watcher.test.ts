@@ -1,0 +1,81 @@
+/**
+ * The watcher's decisions on real build directories (copies of the small fixture's
+ * build, edited): a good build is switched to and the old one's handles closed, a
+ * build of other code asks for a restart, a build for another site or with a missing
+ * file is refused once and the served one stays.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { switchToBuild } from '../../src/build/build-layout.ts';
+import { followCurrentBuild } from '../../src/server/runtime/build-watcher.ts';
+import { servedBuild } from '../../src/server/runtime/build-output.ts';
+import { getCatalog } from '../../src/server/runtime/catalog.ts';
+import { installBuild, loadBuild } from '../../src/server/runtime/loaded-build.ts';
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'watcher-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const SITE = 'https://reviews.example.test';
+
+function copyBuild(id: string, edit?: (dir: string) => void): string {
+  const dir = path.join(outDir, 'builds', id);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  cpSync(realpathSync(path.join(inject('smallBuild'), 'current')), dir, { recursive: true });
+  edit?.(dir);
+  return dir;
+}
+
+const editJson = (file: string, change: (value: Record<string, unknown>) => void) => {
+  const value = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  change(value);
+  writeFileSync(file, JSON.stringify(value));
+};
+
+describe('following OUT_DIR/current', () => {
+  const log: string[] = [];
+  const options = { outDir, siteUrl: SITE, log: (line: string) => log.push(line) };
+  const refused = new Set<string>();
+
+  it('switches to a new build; a response in progress keeps the old files until it ends', () => {
+    installBuild(loadBuild('a', copyBuild('a')));
+    const old = servedBuild();
+    const bytes = old.bytes('/reviews.json');
+    const release = old.hold();
+    copyBuild('b');
+    switchToBuild(outDir, 'b');
+    rmSync(path.join(outDir, 'builds', 'a'), { recursive: true });
+    expect(followCurrentBuild(options, refused)).toBe('b');
+    expect(servedBuild().id).toBe('b');
+    expect(getCatalog()).toBe(getCatalog());
+    expect(log.at(-1)).toBe('Now serving build b (was a).');
+    // Pruned from disk, retired, but held: still readable through its handle.
+    expect(old.bytes('/reviews.json').equals(bytes)).toBe(true);
+    release();
+    // Retired and no longer held: its files are closed.
+    expect(() => old.bytes('/reviews.json')).toThrow('Build a has no file /reviews.json.');
+    expect(followCurrentBuild(options, refused)).toBeUndefined();
+  });
+
+  it('a build of other code is served, and the log asks for a restart', () => {
+    copyBuild('c', (dir) => editJson(path.join(dir, 'build-stamp.json'), (stamp) => (stamp.code = 'other-code')));
+    switchToBuild(outDir, 'c');
+    expect(followCurrentBuild(options, refused)).toBe('c');
+    expect(log.at(-1)).toBe('Now serving build c (was b). Its code differs from the code this server runs: restart to run it.');
+  });
+
+  it('a build for another site, or with a missing file, is refused once and the served build stays', () => {
+    copyBuild('d', (dir) => editJson(path.join(dir, 'static-manifest.json'), (manifest) => (manifest.siteUrl = 'https://elsewhere.example')));
+    switchToBuild(outDir, 'd');
+    expect(followCurrentBuild(options, refused)).toBeUndefined();
+    expect(log.at(-1)).toBe('Not switching to build d: it was built for https://elsewhere.example, this server serves https://reviews.example.test; still serving c.');
+    copyBuild('e', (dir) => rmSync(path.join(dir, 'client', 'feed.xml.br')));
+    switchToBuild(outDir, 'e');
+    const lines = log.length;
+    expect(followCurrentBuild(options, refused)).toBeUndefined();
+    expect(followCurrentBuild(options, refused)).toBeUndefined();
+    expect(log.length).toBe(lines + 1);
+    expect(log.at(-1)).toMatch(/^Cannot switch to build e, still serving c: Build e is incomplete: ENOENT.*feed\.xml\.br/);
+    expect(servedBuild().id).toBe('c');
+  });
+});
