@@ -27,6 +27,9 @@ interface AgentClient {
   getServerVersion(): unknown;
   getServerCapabilities(): unknown;
   getInstructions(): string | undefined;
+  listPrompts(): Promise<{ prompts: { name: string; arguments?: { name: string; required?: boolean }[] }[] }>;
+  getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<{ description?: string; messages: { role: string; content: { type: string; text?: string; resource?: { uri: string; text?: string } } }[] }>;
+  complete(params: { ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string } }): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
   close(): Promise<void>;
 }
 
@@ -93,7 +96,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       if (modern) expect(sessionId()).toBeUndefined();
       else expect(sessionId()).toMatch(/^v2\.\w+\.2025-11-25\.[\x21-\x7e]+$/);
       expect(client.getServerVersion()).toMatchObject({ name: 'reviews', version: '1.0.0', title: 'Acme & Sons <Roofing> reviews' });
-      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+      expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {}, completions: {} });
       expect(client.getInstructions()).toContain('search_reviews');
     });
 
@@ -268,6 +271,59 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
         const error = await client.readResource({ uri }).catch((e: unknown) => e);
         expect((error as { code: number }).code, uri).toBe(-32602);
       }
+    });
+  });
+
+  describe('prompts and completions', () => {
+    it('lists the prompts with their arguments', async () => {
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((prompt) => [prompt.name, prompt.arguments?.map((a) => `${a.name}${a.required ? '*' : ''}`)])).toEqual([
+        ['customer_feedback', ['subject*', 'since', 'until']],
+        ['draft_reply', ['review_id*']],
+      ]);
+    });
+
+    it('customer_feedback names the tool calls that answer it, with the arguments filled in', async () => {
+      const technician = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'Zoë Lund', since: '2024-01-01' } });
+      const textOf = technician.messages[0]?.content.text ?? '';
+      expect(textOf).toContain('the technician Zoë Lund (id zoe-lund) between 2024-01-01 and today');
+      expect(textOf).toContain('search_reviews with {"mentions_technician":"zoe-lund","since":"2024-01-01","fields":"id,rating,date,title,text,aspects","limit":100}');
+      const aspect = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'cleanup' } });
+      expect(aspect.messages[0]?.content.text).toContain('get_insights with {"section":"aspects"}');
+      const service = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'gutters' } });
+      expect(service.messages[0]?.content.text).toContain('"mentions_service":"gutters"');
+    });
+
+    it('draft_reply carries the review itself and asks for the reply', async () => {
+      const result = await client.getPrompt({ name: 'draft_reply', arguments: { review_id: 'a-one' } });
+      expect(result.messages[0]?.content.resource?.uri).toBe('reviews://review/a-one');
+      expect(JSON.parse(result.messages[0]?.content.resource?.text ?? '{}')).toMatchObject({ id: 'a-one', rating: 5 });
+      expect(result.messages[1]?.content.text).toContain('already replied on 2024-03-20');
+    });
+
+    it('a bad prompt argument is invalid params, saying what is allowed', async () => {
+      for (const [name, args, message] of [
+        ['customer_feedback', { subject: 'chimney sweeping' }, /is no aspect, service or technician of this business; they are workmanship/],
+        ['customer_feedback', { subject: 'cleanup', since: 'last year' }, /since must be a date written YYYY-MM-DD/],
+        ['draft_reply', { review_id: 'd-hidden' }, /no published review has the id "d-hidden"/],
+        ['write_poem', {}, /Unknown prompt: "write_poem". The prompts are customer_feedback, draft_reply/],
+      ] as const) {
+        const error = (await client.getPrompt({ name, arguments: args as Record<string, string> }).catch((e: unknown) => e)) as { code: number; message: string };
+        expect(error.code, name).toBe(-32602);
+        expect(error.message, name).toMatch(message);
+      }
+    });
+
+    it('completes prompt arguments and the review template id from the data, by prefix', async () => {
+      const subject = (value: string) => client.complete({ ref: { type: 'ref/prompt', name: 'customer_feedback' }, argument: { name: 'subject', value } });
+      expect((await subject('zo')).completion.values).toEqual(['zoe-lund', 'Zoë Lund']);
+      expect((await subject('gu')).completion.values).toEqual(['gutters']);
+      expect((await subject('clea')).completion.values).toEqual(['cleanup']);
+      expect((await subject('')).completion.total).toBeGreaterThan(10);
+      const reviewId = await client.complete({ ref: { type: 'ref/prompt', name: 'draft_reply' }, argument: { name: 'review_id', value: 'b' } });
+      expect(reviewId.completion).toMatchObject({ values: ['b-two'], total: 1, hasMore: false });
+      const template = await client.complete({ ref: { type: 'ref/resource', uri: 'reviews://review/{id}' }, argument: { name: 'id', value: '' } });
+      expect(template.completion.values).toEqual(['a-one', 'b-two', 'c-three', 'e-five']);
     });
   });
 });

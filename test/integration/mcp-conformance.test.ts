@@ -67,14 +67,6 @@ const NOT_OURS: Record<string, string> = {
   'input-required-result-non-tool-request': 'needs the suite\'s prompt that asks the client for input',
   'json-schema-2020-12': 'needs the suite\'s fixture tool json_schema_2020_12_tool',
   'http-custom-header-server-validation': 'needs a tool with x-mcp-header annotations; ours take no header-mapped arguments',
-  // Until prompts and completions land (issue 12 item 4).
-  'prompts-list': 'no prompts yet',
-  'prompts-get-simple': 'no prompts yet',
-  'prompts-get-with-args': 'no prompts yet',
-  'prompts-get-embedded-resource': 'no prompts yet',
-  'prompts-get-with-image': 'no prompts yet',
-  'completion-complete': 'no completions yet',
-  caching: 'prompts/list is not served yet',
 };
 /** The tasks extension (SEP-2663) is an extension this server does not offer: its scenarios need the suite's task tools. */
 const isExtensionScenario = (scenario: string) => scenario.startsWith('tasks-');

@@ -7,6 +7,7 @@ import { servedBuild } from '../runtime/build-output.ts';
 import { catalogOf } from '../runtime/catalog.ts';
 import type { LoadedBuild } from '../runtime/loaded-build.ts';
 import { publishedDataOf } from '../runtime/published-data.ts';
+import { promptSet } from './prompts.ts';
 import { resourceSet, type PublishedDocument } from './resources.ts';
 import type { McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
@@ -49,6 +50,7 @@ function mcpContent(build: LoadedBuild): McpContent {
       'per technician and service, topics, FAQ and a summary. The datasets are also resources.',
     tools: reviewTools(catalog, published, getConfig().MCP_RESULT_MAX_CHARS),
     resources: resourceSet(getConfig().SITE_URL, documents, catalog),
+    prompts: promptSet(catalog),
   };
 }
 

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AnswerBudget } from './answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
 import { PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
+import { MAX_COMPLETIONS, type PromptSet } from './prompts.ts';
 import type { ResourceSet } from './resources.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
@@ -25,6 +26,7 @@ export interface McpContent {
   readonly instructions: string;
   readonly tools: ToolSet;
   readonly resources: ResourceSet;
+  readonly prompts: PromptSet;
 }
 
 /**
@@ -55,9 +57,9 @@ function stringParam(method: string, params: unknown, name: string): string {
 
 /** The server for one request; tool results and resource texts are charged to `budget`. */
 export function createMcpServer(content: McpContent, budget: AnswerBudget): Server {
-  const { tools, resources } = content;
+  const { tools, resources, prompts } = content;
   const server = new Server(content.info, {
-    capabilities: { tools: {}, resources: {} },
+    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
     instructions: content.instructions,
     supportedProtocolVersions: [...PROTOCOL_VERSIONS],
     cacheHints: {
@@ -65,6 +67,7 @@ export function createMcpServer(content: McpContent, budget: AnswerBudget): Serv
       'resources/list': CACHE_HINT,
       'resources/templates/list': CACHE_HINT,
       'resources/read': CACHE_HINT,
+      'prompts/list': CACHE_HINT,
       'server/discover': CACHE_HINT,
     },
   });
@@ -82,6 +85,29 @@ export function createMcpServer(content: McpContent, budget: AnswerBudget): Serv
   });
   server.setRequestHandler('resources/list', () => ({ resources: [...resources.list] }));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [...resources.templates] }));
+  server.setRequestHandler('prompts/list', () => ({ prompts: [...prompts.list] }));
+  server.setRequestHandler('prompts/get', ANY_PARAMS, (params) => {
+    const args = params.arguments ?? {};
+    if (!isObject(args)) throw new ProtocolError(INVALID_PARAMS, 'Invalid params for prompts/get: arguments must be an object of strings.');
+    return prompts.get(stringParam('prompts/get', params, 'name'), args);
+  });
+  server.setRequestHandler('completion/complete', ANY_PARAMS, (params) => {
+    const { ref, argument } = params;
+    if (!isObject(ref) || typeof ref.type !== 'string' || !isObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
+      throw new ProtocolError(
+        INVALID_PARAMS,
+        'Invalid params for completion/complete: give ref ({"type":"ref/prompt","name":…} or {"type":"ref/resource","uri":…}) and argument ({"name":…,"value":…}).',
+      );
+    }
+    const known =
+      (ref.type === 'ref/prompt' && prompts.list.some((prompt) => prompt.name === ref.name)) ||
+      (ref.type === 'ref/resource' && resources.templates.some((template) => template.uriTemplate === ref.uri));
+    if (!known) {
+      throw new ProtocolError(INVALID_PARAMS, `Invalid params for completion/complete: ${JSON.stringify(ref).slice(0, 120)} names no prompt or resource template of this server.`);
+    }
+    const values = prompts.complete(ref as { type: string; name?: string; uri?: string }, argument.name, argument.value);
+    return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
+  });
   server.setRequestHandler('resources/read', ANY_PARAMS, (params) => resources.read(stringParam('resources/read', params, 'uri'), budget));
   return server;
 }
