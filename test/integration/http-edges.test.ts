@@ -108,4 +108,14 @@ describe('request target forms (RFC 9112 3.2)', () => {
   it('answers OPTIONS * like a preflight', async () => {
     expect((await sendTarget('*', 'OPTIONS')).status).toBe(204);
   });
+
+  it('the review browser answers a malformed query with its own page naming the parameter (a page for people, not JSON)', async () => {
+    const res = await sendTarget('/reviews?query=%zz');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('<form');
+    expect(res.text).toMatch(/query[^<]*malformed|malformed[^<]*query/i);
+    // The path itself stays guarded: a broken path is the JSON 400 as everywhere else.
+    expect((await sendTarget('/reviews%zz')).status).toBe(400);
+  });
 });

@@ -8,6 +8,7 @@ import type { QueryIssue } from '../schemas/errors.ts';
 import type { SearchQuery } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import { normalizeName, type ReviewCatalog } from './catalog.ts';
+import { malformedQueryIssues } from './percent-encoding.ts';
 import { quoteValue, unknownParameterIssue } from './query-issues.ts';
 import { searchReviews } from './search.ts';
 import { parseSearchParams } from './search-query.ts';
@@ -120,11 +121,15 @@ export interface BrowseView {
   readonly described: readonly string[];
 }
 
-export function browseReviews(catalog: ReviewCatalog, params: URLSearchParams): BrowseView {
+export function browseReviews(catalog: ReviewCatalog, params: URLSearchParams, rawQuery = ''): BrowseView {
   const request = parseBrowseParams(catalog, params);
   const { filters, page } = request;
   const described = describeFilters(catalog, filters);
-  if (!request.query) return { status: 400, filters, page, pages: 1, total: 0, reviews: [], issues: request.issues, described };
+  // URLSearchParams keeps a stray % literally; the page names it as the API does, instead of guessing.
+  const malformed = malformedQueryIssues(rawQuery);
+  if (!request.query || malformed.length > 0) {
+    return { status: 400, filters, page, pages: 1, total: 0, reviews: [], issues: [...malformed, ...request.issues], described };
+  }
   const { response } = searchReviews(catalog, request.query);
   const pages = pageCount(response.total);
   if (page > pages) {

@@ -108,7 +108,9 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
         distinguishEncodedEtag(res);
         return compress(req, res, () => writeAnswer(req, res, answer));
       }
-      if (!hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
+      // The review browser is a page for people: it names a malformed query parameter on the page itself.
+      const pageReadsItsQuery = url.pathname === '/reviews' && hasValidPercentEncoding(url.pathname);
+      if (!pageReadsItsQuery && !hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
       // MCP, past Astro as well (see src/server/mcp/node-adapter.ts); it answers its own preflights.
       if (isMcpPath(url.pathname)) {
         if (!req.headers['accept-encoding']) return void answerMcp(req, res);

@@ -28,6 +28,13 @@ describe('the review browser reads the search API filters', () => {
     }
   });
 
+  it('names a malformed percent-encoding in the query, as the API does, instead of searching for it', () => {
+    const view = browseReviews(small, new URLSearchParams('query=50%zz&rating=5'), '?query=50%zz&rating=5');
+    expect(view.status).toBe(400);
+    expect(view.reviews).toEqual([]);
+    expect(view.issues.map((issue) => [issue.path, issue.code])).toEqual([['query', 'malformed_percent_encoding']]);
+  });
+
   it('treats the empty fields a form sends as "any"', () => {
     const view = browse('query=&rating=5&min_rating=&since=&until=&mentions_technician=&mentions_service=&page=');
     expect(view.status).toBe(200);
