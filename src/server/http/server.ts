@@ -14,6 +14,7 @@ import { writeAnswer } from './answer.ts';
 import { apiErrorAnswer } from './api-error.ts';
 import { answerClientError } from './client-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
+import { MALFORMED_QUERY_HEADER } from './public-headers.ts';
 import { normaliseRequestTarget } from './request-target.ts';
 import { serveStaticFile } from './static-files.ts';
 import { servedBuildDir } from '../../build/build-layout.ts';
@@ -108,9 +109,14 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
         distinguishEncodedEtag(res);
         return compress(req, res, () => writeAnswer(req, res, answer));
       }
-      // The review browser is a page for people: it names a malformed query parameter on the page itself.
-      const pageReadsItsQuery = url.pathname === '/reviews' && hasValidPercentEncoding(url.pathname);
-      if (!pageReadsItsQuery && !hasValidPercentEncoding(req.url)) return writeAnswer(req, res, MALFORMED_URL);
+      delete req.headers[MALFORMED_QUERY_HEADER];
+      if (!hasValidPercentEncoding(req.url)) {
+        if (url.pathname !== '/reviews' || !hasValidPercentEncoding(url.pathname)) return writeAnswer(req, res, MALFORMED_URL);
+        // The review browser is a page for people: it names the parameter on the page. Astro's
+        // handler refuses such a URL outright, so the stray % go to it escaped, the query as sent aside.
+        req.headers[MALFORMED_QUERY_HEADER] = url.search;
+        req.url = `${url.pathname}${url.search.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')}`;
+      }
       // MCP, past Astro as well (see src/server/mcp/node-adapter.ts); it answers its own preflights.
       if (isMcpPath(url.pathname)) {
         if (!req.headers['accept-encoding']) return void answerMcp(req, res);
