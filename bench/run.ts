@@ -16,7 +16,7 @@ const BENCHES: Record<string, { file: string; minutes: number }> = {
   build: { file: 'build.ts', minutes: 1 },
   search: { file: 'search.ts', minutes: 4 },
   'reviews-page': { file: 'reviews-page.ts', minutes: 2.5 },
-  mcp: { file: 'mcp.ts', minutes: 4 },
+  mcp: { file: 'mcp.ts', minutes: 6 },
   websub: { file: 'websub.ts', minutes: 1 },
   absa: { file: 'absa.ts', minutes: 0.5 },
   deploy: { file: 'deploy.ts', minutes: 1 },
