@@ -98,9 +98,16 @@ async function runScenario(outDir: string, subscriber: Subscriber, caFile: strin
     const started = performance.now();
     const ping = await hubPost((servers[0] as RunningServer).url, { 'hub.mode': 'publish', 'hub.url': TOPIC });
     if (ping.status !== 202) throw new Error(`publish ping answered ${ping.status}: ${ping.text}`);
-    await subscriber.waitFor('every healthy delivery', () => healthy.every((n) => subscriber.acknowledged(n).length >= 1), 300_000);
+    try {
+      await subscriber.waitFor('every healthy delivery', () => healthy.every((n) => subscriber.acknowledgedCount(n) >= 1), 300_000);
+    } catch (error) {
+      const missing = healthy.filter((n) => subscriber.acknowledgedCount(n) === 0);
+      console.error(`${missing.length} healthy subscribers got nothing, e.g. ${missing.slice(0, 3).join(', ')}; the servers said last:`);
+      for (const server of servers) console.error(server.output().split('\n').slice(-8).join('\n'));
+      throw error;
+    }
     const lastHealthy = performance.now() - started;
-    await subscriber.waitFor('every failing callback dropped', () => failing.every((n) => subscriber.denials(n).length === 1), 300_000);
+    await subscriber.waitFor('every failing callback dropped', () => failing.every((n) => subscriber.denialCount(n) === 1), 300_000);
     const settled = performance.now() - started;
     const bytes = subscriber.acknowledged(healthy[0] as string)[0]?.body.length ?? 0;
     const peaks = pids.map((pid) => memoryOf(pid).peakMiB);
@@ -114,7 +121,7 @@ async function runScenario(outDir: string, subscriber: Subscriber, caFile: strin
       ms_to_last_healthy_delivery: Math.round(lastHealthy),
       healthy_deliveries_per_s: Math.round(healthy.length / (lastHealthy / 1000)),
       // An attempt that timed out on a loaded machine after the subscriber had its bytes is repeated (at least once).
-      repeated: healthy.filter((n) => subscriber.acknowledged(n).length > 1).length,
+      repeated: healthy.filter((n) => subscriber.acknowledgedCount(n) > 1).length,
       ms_until_failing_dropped: failing.length ? Math.round(settled) : 0,
       rss_before_mib_each: Math.max(...before.map((m) => m.rssMiB)),
       peak_rss_mib_each: Math.max(...peaks),

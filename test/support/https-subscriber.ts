@@ -66,6 +66,10 @@ export interface Subscriber {
   posts(name: string): Received[];
   /** Notifications answered 2xx. */
   acknowledged(name: string): Received[];
+  /** How many notifications to `name` were answered 2xx, kept as they come (cheap to poll for 1,000 names). */
+  acknowledgedCount(name: string): number;
+  /** How many denial GETs `name` received, kept as they come. */
+  denialCount(name: string): number;
   verifications(name: string): Received[];
   denials(name: string): Received[];
   waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs?: number): Promise<void>;
@@ -81,6 +85,8 @@ function statusOf(answer: Answer | 'echo' | 'wrong'): number | 'hang' {
 export async function startSubscriber(certs: TestCertificates): Promise<Subscriber> {
   const scripts = new Map<string, CallbackScript>();
   const log: Received[] = [];
+  const acknowledgedCounts = new Map<string, number>();
+  const denialCounts = new Map<string, number>();
   const sockets = new Set<Socket>();
 
   const server = createServer({ key: certs.key, cert: certs.cert }, (req, res) => {
@@ -104,6 +110,8 @@ export async function startSubscriber(certs: TestCertificates): Promise<Subscrib
         answered: statusOf(answer),
       };
       log.push(entry);
+      if (isPost && typeof entry.answered === 'number' && entry.answered < 300) acknowledgedCounts.set(name, (acknowledgedCounts.get(name) ?? 0) + 1);
+      if (!isPost && mode === 'denied') denialCounts.set(name, (denialCounts.get(name) ?? 0) + 1);
       if (answer === 'hang') return;
       if (answer === 'echo') return res.writeHead(200, { 'Content-Type': 'text/plain' }).end(url.searchParams.get('hub.challenge') ?? '');
       if (answer === 'wrong') return res.writeHead(200, { 'Content-Type': 'text/plain' }).end('not the challenge');
@@ -129,6 +137,8 @@ export async function startSubscriber(certs: TestCertificates): Promise<Subscrib
     received: of,
     posts: (name) => of(name).filter((r) => r.method === 'POST'),
     acknowledged: (name) => of(name).filter((r) => r.method === 'POST' && typeof r.answered === 'number' && r.answered < 300),
+    acknowledgedCount: (name) => acknowledgedCounts.get(name) ?? 0,
+    denialCount: (name) => denialCounts.get(name) ?? 0,
     verifications: (name) => of(name).filter((r) => r.method === 'GET' && r.query.get('hub.mode') !== 'denied'),
     denials: (name) => of(name).filter((r) => r.method === 'GET' && r.query.get('hub.mode') === 'denied'),
     async waitFor(what, condition, timeoutMs = 20_000) {
