@@ -1,6 +1,6 @@
 /**
  * `npm run rollback`: switches OUT_DIR/current back to the build before it (or to
- * `--to <id>`); a running server follows within a second. Lists the kept builds.
+ * `--to <id>`); a running server follows within 2 seconds. Lists the kept builds.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,7 +41,7 @@ try {
   } finally {
     release();
   }
-  console.log(`Rolled back ${outDir}: current is now ${target} (was ${current}). A running server switches within a second.`);
+  console.log(`${target < current ? 'Rolled back' : 'Switched'} ${outDir}: current is now ${target} (was ${current}). A running server switches within 2 seconds.`);
 } catch (error) {
   const usageError = String((error as { code?: string }).code ?? '').startsWith('ERR_PARSE_ARGS');
   console.error(error instanceof Error ? error.message : error);

@@ -5,6 +5,9 @@ import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** A server with 100,000 reviews builds its catalog before it listens: seconds when idle, minutes on a loaded machine. */
+const START_TIMEOUT_MS = 300_000;
+
 export interface BenchServer {
   url: string;
   pid: number;
@@ -28,8 +31,8 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start in 30 s:\n${output}`));
-    }, 30_000);
+      reject(new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`));
+    }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = ready.exec(output);

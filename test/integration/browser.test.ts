@@ -118,7 +118,7 @@ describe('the review browser', () => {
     ] as const) {
       const response = await page.goto(`${server.url}/reviews?${query}`);
       expect(response?.status(), query).toBe(status);
-      expect(response?.headers()['content-type']).toBe('text/html');
+      expect(response?.headers()['content-type']).toBe('text/html; charset=utf-8');
       expect(await page.textContent('[role="alert"]'), query).toContain(message);
       // The form is still there, to fix the filters.
       expect(await page.$('form[role="search"]'), query).not.toBeNull();

@@ -8,7 +8,7 @@ import { dateToInstant } from '../dates.ts';
 import type { Review } from '../schemas/review.ts';
 import { stripXmlForbidden } from '../xml-text.ts';
 import type { Site } from '../site.ts';
-import { entryUpdated, feedLanguage, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
+import { entryUpdated, businessLanguage, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
 
 /**
  * Text as XML character data or an attribute value (double-quoted). The characters
@@ -61,7 +61,7 @@ export function atomFeed(site: Site): string {
   const name = xmlText(business.name);
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
-    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xmlText(feedLanguage(business))}">`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xmlText(businessLanguage(business))}">`,
     `    <id>${xmlText(urls.home)}</id>`,
     `    <title type="text">${name}: verified customer reviews</title>`,
     `    <subtitle type="text">The newest verified customer reviews of ${name}.</subtitle>`,

@@ -1,6 +1,5 @@
 import { reviewUpdated } from '../aggregate.ts';
 import type { Review } from '../schemas/review.ts';
-import type { Business } from '../content/schema.ts';
 
 /** Both feeds carry the same newest reviews. */
 export const FEED_SIZE = 50;
@@ -22,8 +21,8 @@ export function entryUpdated(review: Review): string {
   return reviewUpdated(review);
 }
 
-/** The feeds' language: the business's, else English. */
-export function feedLanguage(business: Business): string {
+/** The language of the feeds and pages: the business's, else English. */
+export function businessLanguage(business: { name: string; language?: unknown }): string {
   return typeof business.language === 'string' ? business.language : 'en';
 }
 

@@ -1,7 +1,7 @@
 import { dateToInstant } from '../dates.ts';
 import type { JsonFeed } from '../schemas/datasets.ts';
 import type { Site } from '../site.ts';
-import { entryUpdated, feedLanguage, feedReviews, reviewAnchorUrl, reviewHeadline, reviewPlainText } from './feed-entries.ts';
+import { entryUpdated, businessLanguage, feedReviews, reviewAnchorUrl, reviewHeadline, reviewPlainText } from './feed-entries.ts';
 
 /** JSON Feed 1.1 (written here, as the Atom feed is: feed libraries write 1.0). */
 export function jsonFeed(site: Site): JsonFeed {
@@ -12,7 +12,7 @@ export function jsonFeed(site: Site): JsonFeed {
     home_page_url: urls.home,
     feed_url: urls.jsonFeed,
     description: `The ${Math.min(50, site.reviews.length)} newest verified customer reviews of ${business.name}.`,
-    language: feedLanguage(business),
+    language: businessLanguage(business),
     authors: [{ name: business.name, url: business.url }],
     hubs: [{ type: 'WebSub', url: urls.hub }],
     items: feedReviews(site.reviews).map((review) => {

@@ -8,6 +8,7 @@ import type { Review } from '../schemas/review.ts';
 import { ASPECT_WORDING } from './aspect-labels.ts';
 import {
   describeAspectRank,
+  describeBound,
   describeEntityRank,
   MIN_ASPECT_MENTIONS,
   mentioningReviews,
@@ -44,7 +45,7 @@ function aspectAnswer(insight: AspectInsight): FaqEntry | undefined {
   if (insight.mentions < MIN_ASPECT_MENTIONS) return undefined;
   const wording = ASPECT_WORDING[insight.aspect];
   const parts = [
-    `Reviews mention ${wording.label} ${insight.mentions} times: ${insight.positive} positive, ${insight.negative} negative and ${insight.neutral} neutral (${percent(insight.positive, insight.mentions)}% positive; at least ${Math.round(wilsonLowerBound(insight.positive, insight.mentions) * 100)}% with 95% confidence).`,
+    `Reviews mention ${wording.label} ${insight.mentions} times: ${insight.positive} positive, ${insight.negative} negative and ${insight.neutral} neutral (${percent(insight.positive, insight.mentions)}% positive; ${describeBound(wilsonLowerBound(insight.positive, insight.mentions))}).`,
   ];
   const praise = insight.highlights.find((h) => h.sentiment === 'positive');
   const complaint = insight.highlights.find((h) => h.sentiment === 'negative');

@@ -97,7 +97,9 @@ export function mentioningReviews(
   return entities.map(({ id, name }) => ({ id, name, reviews: reviews.filter((r) => named(r).some((x) => x.id === id)) }));
 }
 
-export function rankings(aspects: readonly AspectInsight[], reviews: readonly Review[], business: { technicians: readonly { id: string; name: string }[]; services: readonly { id: string; name: string }[] }): Insights['rankings'] {
+type Named = readonly { id: string; name: string }[];
+
+export function rankings(aspects: readonly AspectInsight[], reviews: readonly Review[], business: { technicians: Named; services: Named }): Insights['rankings'] {
   return {
     rule: {
       statistic: 'wilson_lower_bound',
@@ -113,9 +115,14 @@ export function rankings(aspects: readonly AspectInsight[], reviews: readonly Re
   };
 }
 
+/** "at least 75% with 95% confidence" */
+export function describeBound(lowerBound: number): string {
+  return `at least ${Math.round(lowerBound * 100)}% with ${Math.round(RANKING_CONFIDENCE * 100)}% confidence`;
+}
+
 /** "18 of 19 mentions positive; at least 75% with 95% confidence": the words every reader of a ranking sees. */
 export function describeShare(count: number, total: number, what: string, lowerBound: number): string {
-  return `${count} of ${total} ${what}; at least ${Math.round(lowerBound * 100)}% with ${Math.round(RANKING_CONFIDENCE * 100)}% confidence`;
+  return `${count} of ${total} ${what}; ${describeBound(lowerBound)}`;
 }
 
 export function describeAspectRank(rank: AspectRank, sentiment: 'positive' | 'negative'): string {

@@ -1,11 +1,11 @@
 /**
  * When PORT is taken, says by what: a server of this service (its /api/health names
- * the build it serves) or some other program. After `npm run build` the running
- * server switches within a second, so the answer is awaited for a little while.
+ * the build it serves) or some other program. After `npm start` has built, the running
+ * server switches within seconds (longer for a large catalog), so that is awaited.
  */
 import { selfUrl } from './self-url.ts';
 
-const SWITCH_WAIT_MS = 3_000;
+const SWITCH_WAIT_MS = 10_000;
 
 interface HealthBody {
   status?: string;

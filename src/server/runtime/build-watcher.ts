@@ -16,9 +16,10 @@ export interface BuildWatcherOptions {
   /** The site this server serves; a build for another one is not switched to. */
   siteUrl: string;
   log: (line: string) => void;
-  /** How often the link is read; a readlink costs microseconds. */
-  intervalMs?: number;
 }
+
+/** How often the link is read: a readlink costs microseconds, and a switch shows within this plus the load. */
+const POLL_MS = 250;
 
 /** Switches to the build `current` names now, if it is another one; the new build's id, if it switched. */
 export function followCurrentBuild({ outDir, siteUrl, log }: BuildWatcherOptions, refused: Set<string>): string | undefined {
@@ -67,7 +68,7 @@ export function watchBuilds(options: BuildWatcherOptions): () => void {
   const refused = new Set<string>();
   const timer = setInterval(() => {
     if (followCurrentBuild(options, refused)) collectGarbageSoon();
-  }, options.intervalMs ?? 250);
+  }, POLL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
