@@ -1,7 +1,9 @@
 /**
- * `node bench/mcp.ts`: the MCP tool `search_reviews` (a `tools/call` POSTed to
- * /mcp with a session id) next to `GET /api/reviews/search` with the same
- * parameters, on the same server, in alternating rounds of the same run
+ * `node bench/mcp.ts`: the MCP tool `search_reviews` in both protocol eras (a
+ * `tools/call` POSTed to /mcp with a 2025-06-18 session id, and a stateless
+ * 2026-07-28 one with its `_meta` envelope and headers) next to
+ * `GET /api/reviews/search` with the same parameters, on the same server, in
+ * alternating rounds of the same run
  * (BENCH_SECONDS, BENCH_ROUNDS): 50 connections, requests per second and p50/p99
  * latency, at 10,000 and 100,000 generated reviews (BENCH_SIZES).
  *
@@ -24,7 +26,8 @@ const QUERIES: [string, Record<string, string | number>][] = [
   ['text query', { query: 'flashing' }],
   ['technician', { mentions_technician: 'Tomas' }],
   ['combined', { min_rating: 4, query: 'crew', since: '2024-01-01' }],
-  ['page of 100', { limit: 100 }],
+  // Whole reviews, 100 at a time, pass the MCP result budget (MCP_RESULT_MAX_CHARS): the tool would cut the page. An agent asks for fields.
+  ['page of 100, 5 fields', { limit: 100, fields: 'id,rating,date,title,text' }],
 ];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 // Five rounds: the medians move less between runs on this shared machine than with three.
@@ -38,7 +41,16 @@ interface Row {
   httpBytes: number;
   http: Load;
   mcp: Load;
+  modern: Load;
 }
+
+const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const MODERN_HEADERS = {
+  'Content-Type': 'application/json',
+  'MCP-Protocol-Version': '2026-07-28',
+  'Mcp-Method': 'tools/call',
+  'Mcp-Name': 'search_reviews',
+};
 
 async function initialize(url: string): Promise<string> {
   const res = await fetch(url, {
@@ -69,14 +81,17 @@ async function benchSize(size: number): Promise<Row[]> {
       // Both answer the same reviews before either is timed.
       const httpText = await (await fetch(httpUrl)).text();
       const mcpText = await (await fetch(mcpUrl, { method: 'POST', headers, body })).text();
-      const mcpResult = (JSON.parse(mcpText) as { result?: { content: { text: string }[] } }).result;
-      if (mcpResult?.content[0]?.text !== httpText) throw new Error(`${name}: search_reviews and the HTTP search disagree:\n${mcpText.slice(0, 500)}`);
-      const [http, mcp] = await compare([httpUrl, { url: mcpUrl, method: 'POST', headers, body }], {
-        seconds: SECONDS,
-        rounds: ROUNDS,
-        serverCpu: server.cpuSeconds,
-      });
-      rows.push({ size, name, httpBytes: Buffer.byteLength(httpText), mcpBytes: Buffer.byteLength(mcpText), http, mcp });
+      const modernBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_reviews', arguments: args, _meta: ENVELOPE } });
+      const modernText = await (await fetch(mcpUrl, { method: 'POST', headers: MODERN_HEADERS, body: modernBody })).text();
+      for (const [era, text] of [['2025-06-18', mcpText], ['2026-07-28', modernText]]) {
+        const result = (JSON.parse(text as string) as { result?: { content: { text: string }[] } }).result;
+        if (result?.content[0]?.text !== httpText) throw new Error(`${name}: search_reviews (${era}) and the HTTP search disagree:\n${(text as string).slice(0, 500)}`);
+      }
+      const [http, mcp, modern] = await compare(
+        [httpUrl, { url: mcpUrl, method: 'POST', headers, body }, { url: mcpUrl, method: 'POST', headers: MODERN_HEADERS, body: modernBody }],
+        { seconds: SECONDS, rounds: ROUNDS, serverCpu: server.cpuSeconds },
+      );
+      rows.push({ size, name, httpBytes: Buffer.byteLength(httpText), mcpBytes: Buffer.byteLength(mcpText), http, mcp, modern });
     }
     return rows;
   } finally {
@@ -85,12 +100,15 @@ async function benchSize(size: number): Promise<Row[]> {
 }
 
 function table(rows: Row[]): string {
-  const head = ['reviews', 'query', 'HTTP body', 'MCP body', 'HTTP req/s', 'HTTP p99', 'MCP req/s', 'MCP p50', 'MCP p99', 'ratio', 'goal', 'CPU µs HTTP/MCP', 'CPU ratio'];
+  const head = [
+    'reviews', 'query', 'HTTP body', 'MCP body', 'HTTP req/s', 'HTTP p99', 'MCP 2025 req/s', 'MCP 2025 p50', 'MCP 2025 p99', 'ratio', 'goal',
+    'MCP 2026 req/s', 'MCP 2026 p99', '2026 ratio', 'CPU µs HTTP/2025/2026', 'CPU ratio 2025',
+  ];
   const lines = rows.map((r) => {
     const ratio = r.mcp.rps / r.http.rps;
     const [httpCpu, mcpCpu] = [r.http.cpuMicros, r.mcp.cpuMicros];
     const cpuKnown = httpCpu !== undefined && mcpCpu !== undefined;
-    const failures = r.mcp.failures + r.http.failures;
+    const failures = r.mcp.failures + r.http.failures + r.modern.failures;
     return [
       fmt(r.size),
       r.name,
@@ -103,7 +121,10 @@ function table(rows: Row[]): string {
       fmt(r.mcp.p99),
       fmt(ratio, 2),
       failures ? `${failures} failures` : ratio >= GOAL ? 'met' : 'MISSED',
-      cpuKnown ? `${fmt(httpCpu)} / ${fmt(mcpCpu)}` : 'n/a',
+      fmt(r.modern.rps),
+      fmt(r.modern.p99),
+      fmt(r.modern.rps / r.http.rps, 2),
+      cpuKnown ? `${fmt(httpCpu)} / ${fmt(mcpCpu)} / ${r.modern.cpuMicros === undefined ? 'n/a' : fmt(r.modern.cpuMicros)}` : 'n/a',
       cpuKnown ? fmt(httpCpu / mcpCpu, 2) : 'n/a',
     ];
   });
@@ -112,7 +133,7 @@ function table(rows: Row[]): string {
 
 export async function runMcpBench(): Promise<void> {
   mkdirSync(BENCH_DIR, { recursive: true });
-  console.log(`MCP search_reviews vs GET /api/reviews/search: 50 connections, medians of ${ROUNDS} alternating rounds of ${SECONDS} s; latencies in ms.`);
+  console.log(`MCP search_reviews (2025-06-18 with a session, 2026-07-28 stateless) vs GET /api/reviews/search: 50 connections, medians of ${ROUNDS} alternating rounds of ${SECONDS} s; latencies in ms.`);
   const rows: Row[] = [];
   for (const size of SIZES) rows.push(...(await benchSize(size)));
   console.log(`\n${table(rows)}\n`);

@@ -45,16 +45,15 @@ export async function measure(target: Target, { connections = 50, seconds = 5, s
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
- * Two targets measured in alternating rounds after a warm-up, each figure the
+ * Targets measured in alternating rounds after a warm-up, each figure the
  * median of its rounds: on a shared machine, load from elsewhere then weighs on
- * both sides alike instead of on whichever ran at the wrong moment.
+ * every side alike instead of on whichever ran at the wrong moment.
  */
-export async function compare(urls: readonly [Target, Target], { rounds = 3, ...options }: LoadOptions & { rounds?: number } = {}): Promise<[Load, Load]> {
+export async function compare<const T extends readonly Target[]>(urls: T, { rounds = 3, ...options }: LoadOptions & { rounds?: number } = {}): Promise<{ [K in keyof T]: Load }> {
   for (const url of urls) await measure(url, { ...options, seconds: 1 });
-  const runs: [Load[], Load[]] = [[], []];
+  const runs: Load[][] = urls.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    runs[0].push(await measure(urls[0], options));
-    runs[1].push(await measure(urls[1], options));
+    for (const [i, url] of urls.entries()) runs[i]?.push(await measure(url, options));
   }
   const summary = (loads: Load[]): Load => {
     const load: Load = {
@@ -67,5 +66,5 @@ export async function compare(urls: readonly [Target, Target], { rounds = 3, ...
     if (cpu.length === loads.length) load.cpuMicros = median(cpu);
     return load;
   };
-  return [summary(runs[0]), summary(runs[1])];
+  return runs.map(summary) as { [K in keyof T]: Load };
 }
