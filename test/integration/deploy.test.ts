@@ -97,6 +97,10 @@ function isRunning(pid: number): boolean {
 }
 
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+const settledRssKiB = async (pid: number) => {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  return rssKiB(pid);
+};
 
 beforeAll(async () => {
   cpSync(path.join(PROJECT_ROOT, 'test/fixtures/small'), content, { recursive: true });
@@ -246,13 +250,15 @@ describe('deploys under load', () => {
         const target = builds[i % builds.length] as string;
         switchToBuild(outDir, target);
         while ((await servedId()) !== target) await new Promise((resolve) => setTimeout(resolve, 20));
-        if (i === 1) afterFirst = rssKiB(server.process.pid as number);
+        // Each figure is read once the full collection the server runs 1 s after a switch has run,
+        // so that both compare settled heaps, not one caught mid-switch with two builds alive.
+        if (i === 1) afterFirst = await settledRssKiB(server.process.pid as number);
       }
     } finally {
       const report = await load.stop();
       expect(report.failures.slice(0, 10)).toEqual([]);
     }
-    const afterLast = rssKiB(server.process.pid as number);
+    const afterLast = await settledRssKiB(server.process.pid as number);
     console.log(`deploy test: server RSS ${afterFirst} KiB after the first switch, ${afterLast} KiB after the 50th`);
     expect(afterLast / afterFirst, `RSS ${afterFirst} KiB after the first switch, ${afterLast} KiB after the 50th`).toBeLessThan(1.15);
   }, 120_000);
