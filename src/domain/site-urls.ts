@@ -8,6 +8,7 @@ export interface SiteUrls {
   hub: string;
   openapi: string;
   mcp: string;
+  serverJson: string;
   search: string;
   since: string;
 }
@@ -23,6 +24,7 @@ export function siteUrls(siteUrl: string): SiteUrls {
     hub: `${base}/api/websub/hub`,
     openapi: `${base}/.well-known/openapi.json`,
     mcp: `${base}/mcp`,
+    serverJson: `${base}/server.json`,
     search: `${base}/api/reviews/search`,
     since: `${base}/api/reviews/since`,
   };

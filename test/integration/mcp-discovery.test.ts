@@ -1,0 +1,59 @@
+/**
+ * `/server.json` as the MCP Registry and its clients read it: valid by the registry's own schema
+ * (vendored in test/fixtures/mcp-registry, no network), pointing at this server's `/mcp`, listing
+ * the versions it serves, and linked from the home page's machine guide.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import registrySchema from '../fixtures/mcp-registry/server.schema.json' with { type: 'json' };
+import { PROTOCOL_VERSIONS } from '../../src/domain/mcp-protocol-versions.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { rawRequest } from '../support/http.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { TEST_SITE_URL } from '../support/build.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(inject('smallBuild'));
+});
+afterAll(() => server?.stop());
+
+interface ServerJson {
+  $schema: string;
+  name: string;
+  version: string;
+  description: string;
+  remotes: { type: string; url: string }[];
+  _meta: Record<string, { supportedProtocolVersions: string[] }>;
+}
+
+describe('/server.json (MCP Registry server.json)', () => {
+  it('is served as JSON with CORS, a strong ETag and the same bytes each time', async () => {
+    const res = await rawRequest(`${server.url}/server.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await rawRequest(`${server.url}/server.json`);
+    expect(again.text).toBe(res.text);
+  });
+
+  it('validates against the registry schema its $schema names, and says what a registry and a client read', async () => {
+    const doc = JSON.parse((await rawRequest(`${server.url}/server.json`)).text) as ServerJson;
+    const ajv = new Ajv({ strict: false });
+    addFormats.default(ajv);
+    expect(ajv.validate(registrySchema, doc), JSON.stringify(ajv.errors)).toBe(true);
+    expect(doc.$schema).toBe(registrySchema.$id);
+    expect(doc.name).toBe('test.example.reviews/reviews');
+    expect(doc.version).toBe(packageJson.version);
+    expect(doc.description.length).toBeLessThanOrEqual(100);
+    expect(doc.remotes).toEqual([{ type: 'streamable-http', url: `${TEST_SITE_URL}/mcp` }]);
+    expect(doc._meta['io.modelcontextprotocol.registry/publisher-provided']?.supportedProtocolVersions).toEqual([...PROTOCOL_VERSIONS]);
+  });
+
+  it('the home page links it from the machine guide', async () => {
+    const res = await rawRequest(`${server.url}/`);
+    expect(res.text).toContain(`href="${TEST_SITE_URL}/server.json"`);
+  });
+});
