@@ -63,6 +63,19 @@ describe('tool definitions', () => {
     }
   });
 
+  it('carry no keyword an agent learns nothing from: safe-integer bounds, a date regex beside format, example', () => {
+    for (const tool of tools.list) {
+      for (const node of nodes([tool.inputSchema, tool.outputSchema])) {
+        expect(node.maximum, tool.name).not.toBe(Number.MAX_SAFE_INTEGER);
+        expect(node.example, tool.name).toBeUndefined();
+        if (node.format === 'date') expect(node.pattern, tool.name).toBeUndefined();
+      }
+    }
+    // Real bounds stay (a page's limit, a rating), and fields keep their names.
+    const search = tools.list.find((tool) => tool.name === 'search_reviews');
+    expect(JSON.stringify(search?.inputSchema)).toMatch(/"maximum":(5|100)\b/);
+  });
+
   it('every result, success or not, matches what the tool advertises', () => {
     call('get_business');
     call('search_reviews', { query: 'roof' });

@@ -62,15 +62,31 @@ const RESULT_END = ascii('}');
 const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
 /**
- * The same schema in the spellings every client reads: `type: ["string", "null"]`
- * becomes an `anyOf` of single types (dialects such as Gemini's take one type),
- * and an empty schema `{}` for extra properties becomes `true`.
+ * Keywords an agent pays for in every tools/list and learns nothing from: zod's
+ * safe-integer bounds on each count, the long calendar regex beside `format: "date"`
+ * (the server checks dates itself), and OpenAPI's `example`. The OpenAPI document keeps them.
  */
-function portable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(portable);
+function isNoise(key: string, value: unknown, node: JsonObject): boolean {
+  if (key === 'maximum') return value === Number.MAX_SAFE_INTEGER;
+  if (key === 'minimum') return value === Number.MIN_SAFE_INTEGER;
+  if (key === 'pattern') return node.format === 'date' || node.format === 'date-time';
+  return key === 'example';
+}
+
+/**
+ * The same schema in the spellings every client reads, and short: `type: ["string", "null"]`
+ * becomes an `anyOf` of single types (dialects such as Gemini's take one type),
+ * an empty schema `{}` for extra properties becomes `true`, and noise (isNoise) goes.
+ */
+function portable(node: unknown, namesProperties = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => portable(item));
   if (typeof node !== 'object' || node === null) return node;
   const out: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'additionalProperties' && isEmptyObject(value) ? true : portable(value);
+  for (const [key, value] of Object.entries(node)) {
+    // In `properties` the keys are field names (a field may be called "example"), not keywords.
+    if (!namesProperties && isNoise(key, value, node as JsonObject)) continue;
+    out[key] = key === 'additionalProperties' && isEmptyObject(value) ? true : portable(value, !namesProperties && (key === 'properties' || key === '$defs'));
+  }
   if (!Array.isArray(out.type)) return out;
   const { type, ...rest } = out;
   return { anyOf: (type as unknown[]).map((single) => ({ type: single })), ...rest };
