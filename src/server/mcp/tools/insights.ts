@@ -7,17 +7,14 @@ export function getInsightsTool(insights: Insights): McpTool {
   return defineTool({
     name: 'get_insights',
     title: 'Review insights',
+    // The section names are the input's enum and the aspect ids the output's: said once, there.
     description:
-      'What the verified reviews say, derived from them at build time (the /insights.json document). Sections: ' +
-      'aspects (sentiment per aspect: workmanship, timeliness, communication, price, cleanup, professionalism, estimate, ' +
-      'insurance, warranty, materials; mentions, positive/neutral/negative counts, a score from -1 to 1, a trend by quarter, ' +
-      'quotes with review ids); entities (technicians, services and service areas with mention counts, average rating and ' +
-      'sentiment: use it to compare technicians or services); topics (recurring phrases); faq (questions answered from the ' +
-      'reviews, with review ids); rankings (most praised and most criticised aspects, best reviewed technicians and services, ' +
-      'ordered by the lower 95% confidence bound of their share, only from a minimum of mentions: use it for "best" and "worst" questions); ' +
-      'analyzer (how the sentiment analysis was measured: method, date, F1 on text it was not tuned on); ' +
-      'summary (editorial text and generated highlights). ' +
-      `Give section (${INSIGHT_SECTIONS.join(', ')}) for one part, as {<section>: ...}; leave it out for the whole document.`,
+      'What the verified reviews say, derived at build time (the /insights.json document), by section: aspects (sentiment ' +
+      'per aspect, with a trend by quarter and quotes); entities (technicians, services and service areas: mentions, average ' +
+      'rating, sentiment; to compare them); topics (recurring phrases); faq (answers with review ids); rankings (most praised ' +
+      'and criticised aspects, best reviewed technicians and services, by the lower 95% confidence bound of their share, from ' +
+      'a minimum of mentions: for "best" and "worst" questions); analyzer (how the sentiment analysis was measured); summary ' +
+      '(editorial text and highlights). Give section for one part; leave it out for the whole document.',
     input: insightsArgumentsSchema,
     output: insightsResultSchema,
     whenTooLarge: `Ask for one section at a time (${INSIGHT_SECTIONS.join(', ')}), or fetch /insights.json over HTTP.`,
