@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ContentFiles } from '../src/domain/content/validate.ts';
+import { seededRandom } from '../src/domain/seeded-random.ts';
 
 export const GENERATED_BUSINESS = {
   name: 'Brightline Roofing & Exteriors',
@@ -102,17 +103,6 @@ const TITLES: Record<'good' | 'mixed' | 'bad', string[]> = {
 };
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** mulberry32: small, fast and deterministic. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
@@ -182,7 +172,7 @@ function review(rng: Rng): string {
 
 /** `count` review files and a business.json, as `readContentFiles` would return them. */
 export function generateContent(count: number, seed = 1): ContentFiles {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const width = Math.max(6, String(count).length);
   return {
     business: { path: 'business.json', text: `${JSON.stringify(GENERATED_BUSINESS, null, 2)}\n` },

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { seededRandom as floats } from '../../src/domain/seeded-random.ts';
 
 export interface Random {
   (): number;
@@ -12,16 +13,9 @@ export interface Random {
   int(min: number, max: number): number;
 }
 
-/** mulberry32: small, fast and good enough to spread inputs; the same seed gives the same inputs. */
+/** The project's seeded generator (src/domain/seeded-random.ts) with helpers to pick. */
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (() => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  }) as Random;
+  const next = floats(seed) as Random;
   next.pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
   next.int = (min, max) => min + Math.floor(next() * (max - min + 1));
   return next;

@@ -3,6 +3,9 @@
  * penalty. Deterministic: the example order of each epoch comes from a seeded generator, so the
  * same data, options and seed give the same weights bit for bit. Pure: no I/O, no clock.
  */
+import { seededRandom } from '../../seeded-random.ts';
+
+export { seededRandom };
 
 /** A sparse example: feature indices and their values (same length). */
 export interface SparseRow {
@@ -21,18 +24,6 @@ export interface TrainOptions {
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { epochs: 12, l2: 1e-4, rate: 0.5, seed: 1 };
-
-/** mulberry32: a small, fast, seeded generator of floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled(n: number, random: () => number): Int32Array {
   const order = new Int32Array(n);

@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small, fast, seeded generator of floats in [0, 1). One copy for the
+ * analyzer's training, the bench's generated content and the fuzz suites: the same
+ * seed gives the same sequence everywhere, so weights, content and inputs reproduce.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
