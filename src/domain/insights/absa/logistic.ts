@@ -62,7 +62,7 @@ export function trainSoftmax(
   const g2w = new Float64Array(classes * dims);
   const g2b = new Float64Array(classes);
   const random = seededRandom(options.seed);
-  const logits = new Float64Array(classes);
+  const probabilities = new Float64Array(classes);
   const eps = 1e-8;
   for (let epoch = 0; epoch < options.epochs; epoch += 1) {
     const order = shuffled(rows.length, random);
@@ -70,22 +70,9 @@ export function trainSoftmax(
       const row = rows[i] as SparseRow;
       const y = labels[i] as number;
       const ew = exampleWeights?.[i] ?? 1;
-      let max = -Infinity;
+      softmaxInto(probabilities, row, w, b, dims);
       for (let k = 0; k < classes; k += 1) {
-        let z = b[k] as number;
-        const base = k * dims;
-        for (let j = 0; j < row.index.length; j += 1) z += (w[base + (row.index[j] as number)] as number) * (row.value[j] as number);
-        logits[k] = z;
-        if (z > max) max = z;
-      }
-      let sum = 0;
-      for (let k = 0; k < classes; k += 1) {
-        const e = Math.exp((logits[k] as number) - max);
-        logits[k] = e;
-        sum += e;
-      }
-      for (let k = 0; k < classes; k += 1) {
-        const grad = ew * ((logits[k] as number) / sum - (k === y ? 1 : 0));
+        const grad = ew * ((probabilities[k] as number) - (k === y ? 1 : 0));
         const base = k * dims;
         for (let j = 0; j < row.index.length; j += 1) {
           const f = base + (row.index[j] as number);
@@ -108,21 +95,26 @@ export function predictSoftmax(
   classes: number,
   dims: number,
 ): Float64Array {
-  const p = new Float64Array(classes);
+  return softmaxInto(new Float64Array(classes), row, model.weights, model.bias, dims);
+}
+
+/** Writes the class probabilities of one row into `out` (one per class), for training and prediction alike. */
+function softmaxInto(out: Float64Array, row: SparseRow, weights: Float64Array, bias: Float64Array, dims: number): Float64Array {
+  const classes = out.length;
   let max = -Infinity;
   for (let k = 0; k < classes; k += 1) {
-    let z = model.bias[k] as number;
+    let z = bias[k] as number;
     const base = k * dims;
-    for (let j = 0; j < row.index.length; j += 1) z += (model.weights[base + (row.index[j] as number)] as number) * (row.value[j] as number);
-    p[k] = z;
+    for (let j = 0; j < row.index.length; j += 1) z += (weights[base + (row.index[j] as number)] as number) * (row.value[j] as number);
+    out[k] = z;
     if (z > max) max = z;
   }
   let sum = 0;
   for (let k = 0; k < classes; k += 1) {
-    const e = Math.exp((p[k] as number) - max);
-    p[k] = e;
+    const e = Math.exp((out[k] as number) - max);
+    out[k] = e;
     sum += e;
   }
-  for (let k = 0; k < classes; k += 1) p[k] = (p[k] as number) / sum;
-  return p;
+  for (let k = 0; k < classes; k += 1) out[k] = (out[k] as number) / sum;
+  return out;
 }
