@@ -33,6 +33,17 @@ function perHostCandidates(items: string, due: string): string {
 }
 const CLAIMABLE = 'due_at <= $1 AND (claim_token IS NULL OR claimed_until <= $1)';
 
+/**
+ * The `picked` rows of one claim: due, unclaimed (or lease over) rows of `table` within each
+ * host's slots, locked with SKIP LOCKED. $1 now, $2 slots per host, $3 how many at most.
+ */
+function pickedPerHost(table: string, items: string): string {
+  return `WITH ${perHostCandidates(items, CLAIMABLE)},
+    picked AS (SELECT t.id FROM ${table} t JOIN candidates c ON c.id = t.id
+               WHERE c.slot <= $2 AND t.due_at <= $1 AND (t.claim_token IS NULL OR t.claimed_until <= $1)
+               ORDER BY c.due_at, c.id LIMIT $3 FOR UPDATE OF t SKIP LOCKED)`;
+}
+
 export async function openPostgresStore(url: string, rate: RateLimitOptions): Promise<HubStore> {
   const pool = await openPostgresPool(url);
   const listeners: (() => void)[] = [];
@@ -144,10 +155,7 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
     async claimVerifications(now, limits: ClaimLimits) {
       const token = randomUUID();
       const claimed = await rows(
-        `WITH ${perHostCandidates('SELECT id, due_at, claim_token, claimed_until, callback_host AS host FROM hub_verifications', CLAIMABLE)},
-         picked AS (SELECT v.id FROM hub_verifications v JOIN candidates c ON c.id = v.id
-                    WHERE c.slot <= $2 AND v.due_at <= $1 AND (v.claim_token IS NULL OR v.claimed_until <= $1)
-                    ORDER BY c.due_at, c.id LIMIT $3 FOR UPDATE OF v SKIP LOCKED)
+        `${pickedPerHost('hub_verifications', 'SELECT id, due_at, claim_token, claimed_until, callback_host AS host FROM hub_verifications')}
          UPDATE hub_verifications v SET claim_token = $4, claimed_until = $5 FROM picked WHERE v.id = picked.id
          RETURNING v.*`,
         [now, limits.perHost, limits.limit, token, now + limits.claimMs],
@@ -206,10 +214,7 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
       const items = `SELECT d.id, d.due_at, d.claim_token, d.claimed_until, s.callback_host AS host
         FROM hub_deliveries d JOIN hub_subscriptions s ON s.id = d.subscription_id WHERE s.expires_at > $1`;
       const claimed = await rows(
-        `WITH ${perHostCandidates(items, CLAIMABLE)},
-         picked AS (SELECT d.id FROM hub_deliveries d JOIN candidates c ON c.id = d.id
-                    WHERE c.slot <= $2 AND d.due_at <= $1 AND (d.claim_token IS NULL OR d.claimed_until <= $1)
-                    ORDER BY c.due_at, c.id LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
+        `${pickedPerHost('hub_deliveries', items)}
          UPDATE hub_deliveries d SET claim_token = $4, claimed_until = $5 FROM picked, hub_subscriptions s
          WHERE d.id = picked.id AND s.id = d.subscription_id
          RETURNING d.id, d.subscription_id, d.content_id, s.topic, s.callback, s.secret, s.failures`,
@@ -260,10 +265,7 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
       const token = randomUUID();
       // A denial notice is one attempt to one callback: its callback stands in for the host.
       const claimed = await rows(
-        `WITH ${perHostCandidates('SELECT id, due_at, claim_token, claimed_until, callback AS host FROM hub_denials', CLAIMABLE)},
-         picked AS (SELECT n.id FROM hub_denials n JOIN candidates c ON c.id = n.id
-                    WHERE c.slot <= $2 AND n.due_at <= $1 AND (n.claim_token IS NULL OR n.claimed_until <= $1)
-                    ORDER BY c.due_at, c.id LIMIT $3 FOR UPDATE OF n SKIP LOCKED)
+        `${pickedPerHost('hub_denials', 'SELECT id, due_at, claim_token, claimed_until, callback AS host FROM hub_denials')}
          UPDATE hub_denials n SET claim_token = $4, claimed_until = $5 FROM picked WHERE n.id = picked.id
          RETURNING n.id, n.topic, n.callback, n.reason`,
         [now, limits.perHost, limits.limit, token, now + limits.claimMs],
