@@ -161,6 +161,31 @@ describe.each(adapters)('HubStore on $name', (adapter) => {
       expect(t.calls.map((c) => new URL(c.url).searchParams.get('hub.mode'))).toEqual(['subscribe', 'unsubscribe']);
       expect(await t.store.subscriptions()).toHaveLength(0);
     });
+    it('runDue also runs what a job made due while the claims of its round were still being made', async () => {
+      const t = await setup();
+      // The verification ends (superseded by the unsubscribe) before the round's last claim returns,
+      // as happens when the store is slow: the round must still be followed by another one.
+      let verificationEnded: () => void = () => {};
+      const ended = new Promise<void>((r) => (verificationEnded = r));
+      const store = t.store;
+      const claimDenials = store.claimDenials.bind(store);
+      let rounds = 0;
+      store.claimDenials = async (now, limits) => {
+        if (++rounds === 1) await ended;
+        return claimDenials(now, limits);
+      };
+      t.answer(async (req) => {
+        if (new URL(req.url).searchParams.get('hub.mode') === 'subscribe') {
+          await t.request('unsubscribe');
+          setTimeout(verificationEnded, 50);
+        }
+        return cooperative(req);
+      });
+      await t.request('subscribe');
+      await t.worker.runDue();
+      expect(t.calls.map((c) => new URL(c.url).searchParams.get('hub.mode'))).toEqual(['subscribe', 'unsubscribe']);
+      expect(await t.store.pendingVerificationCount()).toBe(0);
+    });
   });
 
   describe('delivery', () => {

@@ -149,20 +149,27 @@ export function createWorker(options: WorkerOptions) {
     inFlight.add(tracked);
   }
 
-  /** Claims what is due now, up to the free slots; the number of jobs started. */
+  /**
+   * Claims what is due now, up to the free slots; the number of jobs started (counted as they
+   * start: a job may already have finished when this returns, so the size of inFlight won't do).
+   */
   async function claimDue(): Promise<number> {
     const now = clock.now();
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       await store.sweep(now);
       lastSweep = now;
     }
-    const before = inFlight.size;
+    let launched = 0;
     const limits = () => ({ limit: concurrency - inFlight.size, claimMs, perHost: perHostConcurrency });
+    const run = (job: Promise<void>) => {
+      launch(job);
+      launched++;
+    };
     // Verifications first: a subscriber waits for them; deliveries next; notices last.
-    if (limits().limit > 0) for (const claim of await store.claimVerifications(now, limits())) launch(verify(claim));
-    if (limits().limit > 0) for (const claim of await store.claimDeliveries(now, limits())) launch(deliver(claim));
-    if (limits().limit > 0) for (const claim of await store.claimDenials(now, limits())) launch(deny(claim));
-    return inFlight.size - before;
+    if (limits().limit > 0) for (const claim of await store.claimVerifications(now, limits())) run(verify(claim));
+    if (limits().limit > 0) for (const claim of await store.claimDeliveries(now, limits())) run(deliver(claim));
+    if (limits().limit > 0) for (const claim of await store.claimDenials(now, limits())) run(deny(claim));
+    return launched;
   }
 
   async function look(): Promise<void> {
@@ -218,7 +225,13 @@ export function createWorker(options: WorkerOptions) {
     wake,
     /** Runs everything due now to completion (tests drive the clock themselves). */
     async runDue(): Promise<void> {
-      while ((await claimDue()) > 0 || inFlight.size > 0) await Promise.race(inFlight);
+      // A job that ends while the claims are still being made may have made more work due
+      // (a superseded verification): after any start, look again before deciding all is done.
+      for (;;) {
+        const startedNow = await claimDue();
+        if (inFlight.size > 0) await Promise.race(inFlight);
+        else if (startedNow === 0) return;
+      }
     },
     /** Stops claiming, lets jobs in flight finish for up to `graceMs`, then cuts them short. */
     async stop(graceMs: number): Promise<void> {
