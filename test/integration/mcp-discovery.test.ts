@@ -52,6 +52,17 @@ describe('/server.json (MCP Registry server.json)', () => {
     expect(doc._meta['io.modelcontextprotocol.registry/publisher-provided']?.supportedProtocolVersions).toEqual([...PROTOCOL_VERSIONS]);
   });
 
+  it('names the version the MCP server gives in initialize', async () => {
+    const res = await rawRequest(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } }),
+    });
+    expect(res.status).toBe(200);
+    const doc = JSON.parse((await rawRequest(`${server.url}/server.json`)).text) as ServerJson;
+    expect((JSON.parse(res.text) as { result: { serverInfo: { version: string } } }).result.serverInfo.version).toBe(doc.version);
+  });
+
   it('the home page links it from the machine guide', async () => {
     const res = await rawRequest(`${server.url}/`);
     expect(res.text).toContain(`href="${TEST_SITE_URL}/server.json"`);

@@ -11,6 +11,7 @@ import { promptSet } from './prompts.ts';
 import { resourceSet, type PublishedDocument } from './resources.ts';
 import type { McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 
 const DOCUMENTS: readonly Omit<PublishedDocument, 'text'>[] = [
   {
@@ -42,7 +43,7 @@ function mcpContent(build: LoadedBuild): McpContent {
   const { name } = published.dataset.business;
   const documents = DOCUMENTS.map((document) => ({ ...document, text: build.bytes(document.path).toString('utf8') }));
   return {
-    info: { name: 'reviews', title: `${name} reviews`, version: '1.0.0' },
+    info: { name: 'reviews', title: `${name} reviews`, version: packageJson.version },
     instructions:
       `Verified customer reviews of ${name}, read-only. get_business gives the business, its technicians and services (with ids) ` +
       'and its rating; search_reviews filters reviews by rating, date, text, technician and service; get_reviews_since lists ' +
