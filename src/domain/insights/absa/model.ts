@@ -175,6 +175,8 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
     return z;
   };
 
+  // Each aspect's probability for the sentence being analysed (reused: analyzeSentence is synchronous).
+  const pAspects = new Float64Array(DETECTORS);
   function analyzeSentence(text: string): SentenceResult {
     const trace = rules.traceSentence(text);
     const words: number[] = [];
@@ -187,8 +189,11 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
     const z = logits(row, true);
     const labels: AspectLabel[] = [];
     const marked = ownWords === undefined ? undefined : markedAspects(ownWords.traceSentence(text));
-    const pAspects = ASPECT_IDS.map((aspect, k) => (marked?.has(aspect) === true ? 1 : sigmoid(z[k] as number)));
-    const topAspect = pAspects.indexOf(Math.max(...pAspects));
+    let topAspect = 0;
+    for (let k = 0; k < DETECTORS; k += 1) {
+      pAspects[k] = marked?.has(ASPECT_IDS[k] as AspectId) === true ? 1 : sigmoid(z[k] as number);
+      if ((pAspects[k] as number) > (pAspects[topAspect] as number)) topAspect = k;
+    }
     for (const [k, aspect] of ASPECT_IDS.entries()) {
       const pAspect = pAspects[k] as number;
       const floor = k === topAspect ? Math.min(model.likeliestFloor, model.thresholds[k] ?? 0.5) : (model.thresholds[k] ?? 0.5);
