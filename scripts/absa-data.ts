@@ -16,6 +16,15 @@ export const DATA_DIR = new URL('../data/absa/', import.meta.url);
 /** The writer scored only at the end (never tuned on): the last of the six. */
 export const FROZEN_GROUP = 'gf';
 
+/**
+ * The files the rules were written or tuned against (the analyzer README, "Evaluation"): the dev
+ * set, the holdouts (each tuned on after its one blind score) and the work split of the fresh
+ * set. fresh-frozen and train.jsonl were never tuned on.
+ */
+export const RULES_TUNED_ON: ReadonlySet<string> = new Set([
+  'dev', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6', 'holdout7', 'fresh-work',
+]);
+
 export function readLabelled(file: string): GroupedText[] {
   const name = file.replace(/\.jsonl$/, '');
   return readFileSync(new URL(file, DATA_DIR), 'utf8')
@@ -24,7 +33,8 @@ export function readLabelled(file: string): GroupedText[] {
     .map((l) => {
       const o = JSON.parse(l) as { id: string | number; text: string; labels: LabelledText['labels']; overall: string };
       const id = String(o.id);
-      return { id, text: o.text, labels: o.labels, overall: o.overall, group: name === 'train' ? id.slice(0, 2) : name };
+      const group = name === 'train' ? id.slice(0, 2) : name;
+      return { id, text: o.text, labels: o.labels, overall: o.overall, group, rulesTunedOn: RULES_TUNED_ON.has(name) };
     });
 }
 

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readAllLabelled } from '../../../scripts/absa-data.ts';
+import { readAllLabelled, RULES_TUNED_ON } from '../../../scripts/absa-data.ts';
 import { createRuleAnalyzer } from '../../../src/domain/insights/absa/analyzer.ts';
 import { aspectFeatures, sentenceFeatures } from '../../../src/domain/insights/absa/features.ts';
-import { createAnalyzer } from '../../../src/domain/insights/absa/index.ts';
+import { ASPECT_IDS, createAnalyzer } from '../../../src/domain/insights/absa/index.ts';
+import { createModelAnalyzer } from '../../../src/domain/insights/absa/model.ts';
+import type { ModelData } from '../../../src/domain/insights/absa/model.ts';
 import { predictSoftmax, seededRandom, trainSoftmax } from '../../../src/domain/insights/absa/logistic.ts';
 import type { SparseRow } from '../../../src/domain/insights/absa/logistic.ts';
-import { serializeModel, trainModel } from '../../../src/domain/insights/absa/train.ts';
+import { RECIPE, serializeModel, trainModel } from '../../../src/domain/insights/absa/train.ts';
+import type { LabelledText } from '../../../src/domain/insights/absa/train.ts';
 
 const rules = createRuleAnalyzer();
 const row = (features: number[]): SparseRow => ({ index: Int32Array.from(features), value: Float64Array.from(features.map(() => 1)) });
@@ -90,5 +93,52 @@ describe('training', () => {
     expect(analyzer.analyzeSentence('They left nails all over the driveway.').labels).toEqual([
       expect.objectContaining({ aspect: 'cleanup', sentiment: 'negative' }),
     ]);
+  });
+});
+
+describe('the rules’ features where the rules were tuned (Recipe.maskTunedRules)', () => {
+  // Every sentence the rules mark as cleanup is gold cleanup: the rules' label alone would decide it.
+  const cleanup: LabelledText[] = ['They left nails all over the driveway.', 'Nails everywhere in the yard after they left.', 'They left a mess on the lawn.'].map(
+    (text, i) => ({ id: `c${i}`, text, labels: [{ aspect: 'cleanup', sentiment: 'negative' }], overall: 'negative' }),
+  );
+  const other: LabelledText[] = ['The adjuster was great.', 'They quoted us $9,800.', 'The crew showed up on time.'].map((text, i) => ({
+    id: `o${i}`,
+    text,
+    labels: [],
+    overall: 'neutral',
+  }));
+  const cleanupSlot = ASPECT_IDS.indexOf('cleanup');
+  const ruleWeight = (model: ModelData): number => model.weights['r:cleanup:negative']?.[cleanupSlot] ?? 0;
+
+  it('the detectors learn nothing from the rules’ labels of sentences the rules were tuned on', () => {
+    const tuned = [...cleanup, ...other].map((e) => ({ ...e, rulesTunedOn: true }));
+    expect(ruleWeight(trainModel(tuned, rules))).toBe(0);
+    expect(ruleWeight(trainModel(tuned, rules, { ...RECIPE, maskTunedRules: false }))).toBeGreaterThan(0);
+    expect(ruleWeight(trainModel([...cleanup, ...other], rules))).toBeGreaterThan(0);
+  });
+
+  it('the flag is set on the files the rules were tuned on and on nothing of train.jsonl', () => {
+    const all = readAllLabelled();
+    expect(new Set(all.filter((s) => s.rulesTunedOn).map((s) => s.group))).toEqual(RULES_TUNED_ON);
+    expect(all.filter((s) => /^g[a-f]$/.test(s.group)).some((s) => s.rulesTunedOn)).toBe(false);
+  });
+});
+
+describe('the likeliest aspect (ModelData.likeliestFloor)', () => {
+  // No feature weights: each aspect's probability is its bias alone.
+  const logit = (p: number): number => Math.log(p / (1 - p));
+  const model = (likeliestFloor: number): ModelData => ({
+    format: 1,
+    blockScale: { words: 1, chars: 0, rules: 1, aspect: 1 },
+    thresholds: ASPECT_IDS.map(() => 0.3),
+    likeliestFloor,
+    bias: [...ASPECT_IDS.map((a) => logit(a === 'workmanship' ? 0.25 : a === 'timeliness' ? 0.22 : 0.01)), 0, 0, 0, 0, 0, 0],
+    weights: {},
+  });
+  const aspects = (m: ModelData): string[] => createModelAnalyzer(rules, m).analyzeSentence('Something happened.').labels.map((l) => l.aspect);
+
+  it('is labelled down to the floor when no aspect reaches its threshold; the others are not', () => {
+    expect(aspects(model(0.2))).toEqual(['workmanship']);
+    expect(aspects(model(0.3))).toEqual([]);
   });
 });

@@ -24,6 +24,11 @@ export interface ModelData {
   readonly blockScale: { readonly words: number; readonly chars: number; readonly rules: number; readonly aspect: number };
   /** Per aspect (ASPECT_IDS order): the probability at or above which it is labelled. */
   readonly thresholds: readonly number[];
+  /**
+   * The likeliest aspect of a sentence is labelled down to this probability even when it is
+   * under its threshold: nine labelled sentences in ten are about at least one aspect.
+   */
+  readonly likeliestFloor: number;
   /** Biases: 10 detector logits, then 3 polarity logits, then 3 overall logits. */
   readonly bias: readonly number[];
   /** Feature → its weights in the same 16 slots as `bias` (omitted slots are 0). */
@@ -111,6 +116,9 @@ function partLookup(names: readonly string[]): (prefix: string, key: string, sec
   };
 }
 
+/** The position of the rules' block among `sentenceBlocks`. */
+export const RULES_BLOCK = 2;
+
 export function sentenceBlocks(blocks: FeatureBlocks, scale: ModelData['blockScale']): [readonly string[], number][] {
   return [
     [blocks.words, scale.words],
@@ -167,6 +175,8 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
     return z;
   };
 
+  // Each aspect's probability for the sentence being analysed (reused: analyzeSentence is synchronous).
+  const pAspects = new Float64Array(DETECTORS);
   function analyzeSentence(text: string): SentenceResult {
     const trace = rules.traceSentence(text);
     const words: number[] = [];
@@ -179,10 +189,15 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
     const z = logits(row, true);
     const labels: AspectLabel[] = [];
     const marked = ownWords === undefined ? undefined : markedAspects(ownWords.traceSentence(text));
+    let topAspect = 0;
+    for (let k = 0; k < DETECTORS; k += 1) {
+      pAspects[k] = marked?.has(ASPECT_IDS[k] as AspectId) === true ? 1 : sigmoid(z[k] as number);
+      if ((pAspects[k] as number) > (pAspects[topAspect] as number)) topAspect = k;
+    }
     for (const [k, aspect] of ASPECT_IDS.entries()) {
-      const forced = marked?.has(aspect) === true;
-      const pAspect = forced ? 1 : sigmoid(z[k] as number);
-      if (pAspect < (model.thresholds[k] ?? 0.5)) continue;
+      const pAspect = pAspects[k] as number;
+      const floor = k === topAspect ? Math.min(model.likeliestFloor, model.thresholds[k] ?? 0.5) : (model.thresholds[k] ?? 0.5);
+      if (pAspect < floor) continue;
       const aspectIndices: number[] = [];
       emitAspectFeatures(trace, aspect, collect(aspectIndices));
       const aspectRow = rowFromIndices([[aspectIndices, scale.aspect]]);
