@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { rawRequest } from '../support/http.ts';
@@ -162,5 +163,39 @@ describe('errors', () => {
   it('a malformed percent-encoding is not a 5xx', async () => {
     const res = await rawRequest(`${server.url}/api/%E0%A4%A`);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('clients that leave early', () => {
+  /** Sends a GET and half-closes at once (a client that sends its request, then shuts its side), reading what comes back. */
+  function getThenHalfClose(path: string): Promise<void> {
+    return new Promise((resolve) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+      socket.resume();
+      socket.on('close', () => resolve());
+      socket.on('error', () => undefined);
+    });
+  }
+
+  /** Reads the first chunk of the body, then drops the connection. */
+  function getThenAbort(path: string): Promise<void> {
+    return new Promise((resolve) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+      socket.once('data', () => socket.destroy());
+      socket.on('close', () => resolve());
+      socket.on('error', () => undefined);
+    });
+  }
+
+  it.each(['/reviews.json', '/', '/feed.xml'])('%s is still served whole to the next client (the shared file handle stays open)', async (path) => {
+    const before = await rawRequest(server.url + path);
+    expect(before.status).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      await getThenHalfClose(path);
+      await getThenAbort(path);
+    }
+    const after = await rawRequest(server.url + path);
+    expect(after.status).toBe(200);
+    expect(after.body.equals(before.body)).toBe(true);
   });
 });

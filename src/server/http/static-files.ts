@@ -3,9 +3,9 @@
  * strong ETags from the bytes, Last-Modified from the content, precompressed
  * brotli and gzip, conditional GET, CORS and discovery links.
  */
-import { createReadStream } from 'node:fs';
+import { read } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import Negotiator from 'negotiator';
 import type { StaticFileEntry, StaticManifest } from '../../build/static-manifest.ts';
 import type { Encoding, LoadedBuild } from '../runtime/loaded-build.ts';
@@ -28,6 +28,41 @@ export function etagOf(entry: StaticFileEntry, encoding?: Encoding): string {
 function resolvePath(manifest: StaticManifest, pathname: string): string | undefined {
   const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`];
   return candidates.find((candidate) => candidate in manifest.files);
+}
+
+const READ_SIZE = 64 * 1024;
+
+/**
+ * The bytes of one of the build's shared handles, read by position, as a stream that
+ * never closes the handle. fs.createReadStream closes its fd when it is destroyed
+ * (`autoClose: false` only spares it at the end), so a client that left early closed
+ * the file for every later response and freed its number for the next open to reuse.
+ * A destroy waits for a read in flight, so the handle is not released under it.
+ */
+function sharedFileStream(fd: number, size: number): Readable {
+  let position = 0;
+  let reading = false;
+  let afterRead: (() => void) | undefined;
+  return new Readable({
+    highWaterMark: READ_SIZE,
+    read() {
+      const length = Math.min(READ_SIZE, size - position);
+      if (length <= 0) return void this.push(null);
+      reading = true;
+      read(fd, Buffer.allocUnsafe(length), 0, length, position, (error, bytes, buffer) => {
+        reading = false;
+        if (afterRead) return afterRead();
+        if (error) return void this.destroy(error);
+        if (bytes === 0) return void this.destroy(new Error(`The file is shorter (${position} bytes) than its manifest says (${size}).`));
+        position += bytes;
+        this.push(buffer.subarray(0, bytes));
+      });
+    },
+    destroy(error, callback) {
+      if (reading) afterRead = () => callback(error);
+      else callback(error);
+    },
+  });
 }
 
 /**
@@ -102,10 +137,11 @@ export function serveStaticFile(build: LoadedBuild, req: IncomingMessage, res: S
     return true;
   }
   const release = build.hold();
-  res.once('close', release);
-  // A start position makes the stream read by position, so one handle serves every response at once;
-  // pipeline stops reading when the client goes away.
-  pipeline(createReadStream('', { fd, start: 0, end: size - 1, autoClose: false }), res, (error) => {
+  // Positional reads, so one handle serves every response at once; pipeline stops reading when the
+  // client goes away, and the build is held until the stream has closed (no read left in flight).
+  const body = sharedFileStream(fd, size);
+  body.once('close', release);
+  pipeline(body, res, (error) => {
     if (error) res.destroy();
   });
   return true;
