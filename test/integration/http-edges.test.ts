@@ -4,6 +4,7 @@
  * absolute-form request target (RFC 9112 3.2.2) is served as its path.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RawResponse } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -117,5 +118,35 @@ describe('request target forms (RFC 9112 3.2)', () => {
     expect(res.text).toMatch(/query[^<]*malformed|malformed[^<]*query/i);
     // The path itself stays guarded: a broken path is the JSON 400 as everywhere else.
     expect((await sendTarget('/reviews%zz')).status).toBe(400);
+  });
+});
+
+describe('methods no route serves', () => {
+  it.each(['/reviews', '/api/reviews/search', '/api/reviews/since/2024-01-01', '/api/health', '/api/websub/hub', '/no/such/page'])(
+    'TRACE on %s: a JSON 405 with Allow, not a 500',
+    async (path) => {
+      const res = await sendTarget(path, 'TRACE');
+      expect(res.status).toBe(405);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.headers.allow).toBe(path === '/api/websub/hub' ? 'POST' : 'GET, HEAD');
+      expect(JSON.parse(res.text)).toEqual({ error: 'method_not_allowed', message: expect.stringContaining('TRACE is not allowed') });
+    },
+  );
+
+  it('CONNECT gets a JSON 405 rather than a dropped connection, and the server goes on', async () => {
+    for (const target of ['127.0.0.1:80', '/reviews']) {
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () => socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(reply).toMatch(/^HTTP\/1\.1 405 /);
+      const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { error: string; message: string };
+      expect(body).toEqual({ error: 'method_not_allowed', message: expect.stringContaining('CONNECT') });
+    }
+    expect((await sendTarget('/api/reviews/search?limit=1')).status).toBe(200);
   });
 });

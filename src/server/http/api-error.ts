@@ -25,10 +25,14 @@ export function apiError(status: number, error: string, message: string, options
   return toResponse(apiErrorAnswer(status, error, message, options));
 }
 
-export function methodNotAllowed(method: string, allow: readonly string[]): Response {
-  return apiError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow.join(' or ')}.`, {
+export function methodNotAllowedAnswer(method: string, allow: readonly string[]): Answer {
+  return apiErrorAnswer(405, 'method_not_allowed', `${method} is not allowed here; use ${allow.join(' or ')}.`, {
     headers: { Allow: allow.join(', ') },
   });
+}
+
+export function methodNotAllowed(method: string, allow: readonly string[]): Response {
+  return toResponse(methodNotAllowedAnswer(method, allow));
 }
 
 export function notFound(pathname: string): Response {

@@ -11,6 +11,21 @@ const STATUS: Record<string, [number, string, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request did not arrive in time.'],
 };
 
+/**
+ * A CONNECT request (a proxy tunnel) goes to the server's 'connect' listener, not to
+ * the request handler; without one Node drops the connection without a word. This
+ * server is no proxy: 405, in the API's JSON, and the connection closed.
+ */
+export function answerConnect(_req: unknown, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const message = 'CONNECT is not allowed: this server is not a proxy. Read with GET or HEAD; POST to /mcp and to the WebSub hub.';
+  const body = `${JSON.stringify({ error: 'method_not_allowed', message })}\n`;
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   // Node's own default checks the same: a response already under way on this socket cannot get another.
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;

@@ -11,8 +11,8 @@ import compression from 'compression';
 import onHeaders from 'on-headers';
 import { encodedEtag } from './conditional.ts';
 import { writeAnswer } from './answer.ts';
-import { apiErrorAnswer } from './api-error.ts';
-import { answerClientError } from './client-error.ts';
+import { apiErrorAnswer, methodNotAllowedAnswer } from './api-error.ts';
+import { answerClientError, answerConnect } from './client-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
 import { MALFORMED_QUERY_HEADER } from './public-headers.ts';
 import { normaliseRequestTarget } from './request-target.ts';
@@ -60,6 +60,14 @@ const MALFORMED_MESSAGE = 'The URL has a malformed percent-encoding: each % must
 const MALFORMED_URL = apiErrorAnswer(400, 'bad_request', MALFORMED_MESSAGE, {
   issues: [{ path: 'url', code: 'malformed_percent_encoding', message: MALFORMED_MESSAGE }],
 });
+
+/**
+ * Methods no route of ours serves and that the fetch API refuses to make a Request
+ * of: handed to Astro, they threw in its adapter (a logged stack and a bare 500).
+ * Node's parser refuses TRACK itself (a 400), and CONNECT never gets here (see answerConnect).
+ */
+const FETCH_FORBIDDEN_METHODS = new Set(['TRACE']);
+const HUB_PATH = '/api/websub/hub';
 
 /**
  * CORS preflight for the public read API: a browser sends one before a GET that
@@ -123,6 +131,9 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
         return compress(req, res, () => void answerMcp(req, res));
       }
       if (req.method === 'OPTIONS') return answerPreflight(res, req.headers['access-control-request-headers']);
+      if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) {
+        return writeAnswer(req, res, methodNotAllowedAnswer(req.method as string, url.pathname === HUB_PATH ? ['POST'] : ['GET', 'HEAD']));
+      }
       if (serveStaticFile(servedBuild(), req, res)) return;
       compress(req, res, () => astro(req, res));
     } catch (error) {
@@ -132,6 +143,7 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
     }
   });
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   return { server, codeBuildId: served.id };
 }
 
