@@ -116,6 +116,14 @@ describe('request target forms (RFC 9112 3.2)', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toContain('<form');
     expect(res.text).toMatch(/query[^<]*malformed|malformed[^<]*query/i);
+    // Well-formed escapes of bytes that are not UTF-8 (a lone surrogate, an overlong form, a stray byte) too.
+    for (const [target, name] of [['/reviews?query=%ED%A0%80', 'query'], ['/reviews?rating=5&since=%C0%AF', 'since'], ['/reviews?query=ok&page=%FF', 'page']]) {
+      const bad = await sendTarget(target as string);
+      expect(bad.status, target).toBe(400);
+      expect(bad.headers['content-type'], target).toMatch(/^text\/html/);
+      expect(bad.text, target).toContain('<form');
+      expect(bad.text, target).toContain(`${name} has a malformed percent-encoding`);
+    }
     // The path itself stays guarded: a broken path is the JSON 400 as everywhere else.
     expect((await sendTarget('/reviews%zz')).status).toBe(400);
   });

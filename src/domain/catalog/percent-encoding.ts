@@ -42,3 +42,13 @@ export function malformedQueryIssues(rawQuery: string): QueryIssue[] {
   }
   return issues;
 }
+
+/**
+ * The raw query with every pair that cannot be decoded made literal (each of its %
+ * written %25), the other pairs as sent: a query a strict decoder accepts, for a
+ * handler that would refuse the whole URL (a well-formed escape of a byte that is not
+ * UTF-8 as much as a stray %), while the raw query still names what was wrong.
+ */
+export function escapeMalformedPairs(rawQuery: string): string {
+  return rawQuery.replace(/[^?&]+/g, (pair) => (pair.includes('%') && decode(pair, true) === undefined ? pair.replace(/%/g, '%25') : pair));
+}

@@ -18,6 +18,7 @@ import { MALFORMED_QUERY_HEADER } from './public-headers.ts';
 import { normaliseRequestTarget } from './request-target.ts';
 import { serveStaticFile } from './static-files.ts';
 import { servedBuildDir } from '../../build/build-layout.ts';
+import { escapeMalformedPairs } from '../../domain/catalog/percent-encoding.ts';
 import { answerMcp, isMcpPath } from '../mcp/node-adapter.ts';
 import { servedBuild } from '../runtime/build-output.ts';
 import { catalogOf } from '../runtime/catalog.ts';
@@ -121,9 +122,9 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
       if (!hasValidPercentEncoding(req.url)) {
         if (url.pathname !== '/reviews' || !hasValidPercentEncoding(url.pathname)) return writeAnswer(req, res, MALFORMED_URL);
         // The review browser is a page for people: it names the parameter on the page. Astro's
-        // handler refuses such a URL outright, so the stray % go to it escaped, the query as sent aside.
+        // handler refuses such a URL outright, so the pairs that do not decode go to it escaped, the query as sent aside.
         req.headers[MALFORMED_QUERY_HEADER] = url.search;
-        req.url = `${url.pathname}${url.search.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')}`;
+        req.url = `${url.pathname}${escapeMalformedPairs(url.search)}`;
       }
       // MCP, past Astro as well (see src/server/mcp/node-adapter.ts); it answers its own preflights.
       if (isMcpPath(url.pathname)) {
