@@ -9,7 +9,7 @@ import type { SearchQuery } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import { normalizeName, type ReviewCatalog } from './catalog.ts';
 import { malformedQueryIssues } from './percent-encoding.ts';
-import { quoteValue, unknownParameterIssue } from './query-issues.ts';
+import { quoteValue, repeatedParameterIssue, unknownParameterIssue } from './query-issues.ts';
 import { searchReviews } from './search.ts';
 import { parseSearchParams } from './search-query.ts';
 
@@ -44,13 +44,15 @@ export function parseBrowseParams(catalog: ReviewCatalog, params: URLSearchParam
   const searchParams = new URLSearchParams();
   const seenUnknown = new Set<string>();
   let page = 1;
+  const pageTimes = params.getAll('page').length;
+  if (pageTimes > 1) issues.push(repeatedParameterIssue('page', pageTimes));
   for (const [name, value] of params) {
     if ((BROWSE_FILTERS as readonly string[]).includes(name)) {
       if (value.trim() === '') continue;
       filters[name as BrowseFilter] ??= value;
       searchParams.append(name, value);
     } else if (name === 'page') {
-      if (value.trim() === '') continue;
+      if (pageTimes > 1 || value.trim() === '') continue;
       const number = /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : NaN;
       if (number >= 1 && number <= MAX_PAGE) page = number;
       else issues.push(pageIssue(value));

@@ -35,6 +35,15 @@ describe('the review browser reads the search API filters', () => {
     expect(view.issues.map((issue) => [issue.path, issue.code])).toEqual([['query', 'malformed_percent_encoding']]);
   });
 
+  it('refuses a repeated page as it refuses a repeated filter, rather than taking the last', () => {
+    const view = browse('page=1&page=2');
+    expect(view.status).toBe(400);
+    expect(view.reviews).toEqual([]);
+    expect(view.issues).toEqual([{ path: 'page', code: 'repeated_parameter', message: 'page is given 2 times; give it once.' }]);
+    // A repeated empty page is what a form never sends, but it is still given twice.
+    expect(browse('page=&page=2').issues.map((issue) => issue.code)).toEqual(['repeated_parameter']);
+  });
+
   it('treats the empty fields a form sends as "any"', () => {
     const view = browse('query=&rating=5&min_rating=&since=&until=&mentions_technician=&mentions_service=&page=');
     expect(view.status).toBe(200);
