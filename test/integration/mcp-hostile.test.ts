@@ -133,6 +133,45 @@ describe('error messages', () => {
   });
 });
 
+describe('params of the wrong type', () => {
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  /** The same message in both eras: 2025 (no envelope) and 2026-07-28 (envelope and headers). */
+  const bothEras = (method: string, params: Record<string, unknown>, name?: string) => [
+    post({ jsonrpc: '2.0', id: 'p', method, params }, { 'MCP-Protocol-Version': '2025-11-25' }),
+    post(
+      { jsonrpc: '2.0', id: 'p', method, params: { ...params, _meta: envelope } },
+      { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) },
+    ),
+  ];
+
+  it.each(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'])(
+    '%s with a cursor that is no string: invalid params (-32602) in words, not an internal error listing zod issues',
+    async (method) => {
+      for (const res of await Promise.all(bothEras(method, { cursor: 123 }))) {
+        expect(res.status).toBe(200);
+        const { error } = json(res);
+        expect(error?.code, res.text).toBe(-32602);
+        expect(error?.message).toMatch(new RegExp(`^Invalid params for ${method}: cursor must be a string`));
+        expect(error?.message).not.toContain('"expected"');
+      }
+    },
+  );
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a name that is no string', { name: 123, arguments: {} }, 'name must be a string'],
+    ['no name', { arguments: {} }, 'name must be a string'],
+    ['arguments that are a list', { name: 'get_business', arguments: [] }, 'arguments must be an object'],
+    ['arguments that are a string', { name: 'get_business', arguments: 'x' }, 'arguments must be an object'],
+  ])('tools/call with %s: -32602 saying what to send, not a zod dump', async (_case, params, words) => {
+    const name = typeof params.name === 'string' ? params.name : undefined;
+    for (const res of await Promise.all(bothEras('tools/call', params, name))) {
+      const { error } = json(res);
+      expect(error?.code, res.text).toBe(-32602);
+      expect(error?.message).toBe(`Invalid params for tools/call: ${words}${words.startsWith('name') ? ', as in {"name": "…"}.' : '.'}`);
+    }
+  });
+});
+
 describe('connections', () => {
   it('an aborted upload is not logged as an error, and the server answers afterwards', async () => {
     const before = server.output().length;

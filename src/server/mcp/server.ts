@@ -12,7 +12,7 @@
  * a tool result), and a stateless server must not announce list changes it can
  * never send.
  */
-import { Server, type Implementation } from '@modelcontextprotocol/server';
+import { Server, type Implementation, type JSONRPCRequest, type Result, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { AnswerBudget } from './answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
@@ -55,10 +55,45 @@ function stringParam(method: string, params: unknown, name: string): string {
   return value;
 }
 
+/** A list request's params: we list everything at once, so a cursor can only be passed on as a string. */
+function checkListParams(method: string, params: Record<string, unknown>): void {
+  if (params.cursor !== undefined && typeof params.cursor !== 'string') {
+    throw new ProtocolError(
+      INVALID_PARAMS,
+      `Invalid params for ${method}: cursor must be a string (the nextCursor of an earlier answer); this server lists everything in one answer, so send none.`,
+    );
+  }
+}
+
+/** tools/call's params, checked in words: name a string, arguments an object when given. */
+function checkToolCallParams(params: unknown): void {
+  stringParam('tools/call', params, 'name');
+  const args = isObject(params) ? params.arguments : undefined;
+  if (args !== undefined && !isObject(args)) throw new ProtocolError(INVALID_PARAMS, 'Invalid params for tools/call: arguments must be an object.');
+}
+
+type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
+
+/**
+ * The SDK's Server checks a tools/call request against its own schema before our
+ * handler runs, and refuses a bad one with the zod issues as JSON for a message; the
+ * subclass hook (`_wrapHandler`, meant for this) checks the params first, in words.
+ */
+class ReviewsServer extends Server {
+  protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== 'tools/call') return wrapped;
+    return (request, ctx) => {
+      checkToolCallParams(request.params);
+      return wrapped(request, ctx);
+    };
+  }
+}
+
 /** The server for one request; tool results and resource texts are charged to `budget`. */
 export function createMcpServer(content: McpContent, budget: AnswerBudget): Server {
   const { tools, resources, prompts } = content;
-  const server = new Server(content.info, {
+  const server = new ReviewsServer(content.info, {
     capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
     instructions: content.instructions,
     supportedProtocolVersions: [...PROTOCOL_VERSIONS],
@@ -76,16 +111,19 @@ export function createMcpServer(content: McpContent, budget: AnswerBudget): Serv
   // method, so the answer is changed here (test/integration/mcp-transport.test.ts checks the list).
   const discover = (server as unknown as { _ondiscover(): { supportedVersions: string[] } })._ondiscover.bind(server);
   Object.assign(server, { _ondiscover: () => ({ ...discover(), supportedVersions: [...PROTOCOL_VERSIONS] }) });
-  server.setRequestHandler('tools/list', () => ({ tools: [...tools.list] }));
+  // The lists take any params and check the cursor themselves: the SDK's own check answers a bad one with an internal error.
+  const list = <T>(method: string, answer: () => T) => (params: Record<string, unknown>) => {
+    checkListParams(method, params);
+    return answer();
+  };
+  server.setRequestHandler('tools/list', ANY_PARAMS, list('tools/list', () => ({ tools: [...tools.list] })));
   server.setRequestHandler('tools/call', ANY_PARAMS, (params) => {
-    const name = stringParam('tools/call', params, 'name');
-    const args = params.arguments;
-    if (args !== undefined && !isObject(args)) throw new ProtocolError(INVALID_PARAMS, 'Invalid params for tools/call: arguments must be an object.');
-    return tools.call(name, args, budget);
+    checkToolCallParams(params);
+    return tools.call(params.name as string, params.arguments as Record<string, unknown> | undefined, budget);
   });
-  server.setRequestHandler('resources/list', () => ({ resources: [...resources.list] }));
-  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [...resources.templates] }));
-  server.setRequestHandler('prompts/list', () => ({ prompts: [...prompts.list] }));
+  server.setRequestHandler('resources/list', ANY_PARAMS, list('resources/list', () => ({ resources: [...resources.list] })));
+  server.setRequestHandler('resources/templates/list', ANY_PARAMS, list('resources/templates/list', () => ({ resourceTemplates: [...resources.templates] })));
+  server.setRequestHandler('prompts/list', ANY_PARAMS, list('prompts/list', () => ({ prompts: [...prompts.list] })));
   server.setRequestHandler('prompts/get', ANY_PARAMS, (params) => {
     const args = params.arguments ?? {};
     if (!isObject(args)) throw new ProtocolError(INVALID_PARAMS, 'Invalid params for prompts/get: arguments must be an object of strings.');
