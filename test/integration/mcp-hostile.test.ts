@@ -4,6 +4,7 @@
  * code, id echo, aborted uploads and the SSE connection header.
  */
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -169,6 +170,24 @@ describe('params of the wrong type', () => {
       expect(error?.code, res.text).toBe(-32602);
       expect(error?.message).toBe(`Invalid params for tools/call: ${words}${words.startsWith('name') ? ', as in {"name": "…"}.' : '.'}`);
     }
+  });
+});
+
+describe('content codings', () => {
+  it('a body sent with Content-Encoding is refused with 415 naming it, rather than read as its compressed bytes or as if the header were absent', async () => {
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    for (const [coding, body] of [['gzip', gzipSync(message)], ['br', message], ['gzip, identity', gzipSync(message)]] as const) {
+      const res = await rawRequest(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: JSON_TYPES, 'Content-Encoding': coding },
+        body,
+      });
+      expect(res.status, coding).toBe(415);
+      expect(res.headers['accept-encoding']).toBe('identity');
+      expect(json(res).error).toMatchObject({ code: -32000, message: expect.stringContaining(`Content-Encoding: ${coding}`) });
+    }
+    const identity = await post(message, { 'Content-Encoding': 'identity' });
+    expect(identity.status).toBe(200);
   });
 });
 

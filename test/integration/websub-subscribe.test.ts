@@ -4,6 +4,7 @@
  * the hub's answers to bad requests.
  */
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { rawRequest } from '../support/http.ts';
 import { hubPost, readHubState, startHubServer, TOPICS } from '../support/hub.ts';
@@ -163,6 +164,28 @@ describe('refused requests (4xx, JSON, nothing sent to the callback)', () => {
     expect([json.status, large.status, get.status]).toEqual([415, 413, 405]);
     expect(get.headers.allow).toBe('POST');
     for (const res of [json, large, get]) expect(JSON.parse(res.text)).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it('answers 415 to a compressed form, naming the coding, and sends nothing to the callback', async () => {
+    const callback = subscriber.callback('gzip-form');
+    const form = new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': TOPICS.atom }).toString();
+    for (const [coding, body] of [['gzip', gzipSync(form)], ['br', form]] as const) {
+      const res = await rawRequest(`${server.url}/api/websub/hub`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': coding },
+        body,
+      });
+      expect(res.status, coding).toBe(415);
+      expect(res.headers['accept-encoding']).toBe('identity');
+      expect(JSON.parse(res.text)).toEqual({ error: 'unsupported_media_type', message: expect.stringContaining(`Content-Encoding: ${coding}`) });
+    }
+    const identity = await rawRequest(`${server.url}/api/websub/hub`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': 'identity' },
+      body: new URLSearchParams({ 'hub.mode': 'publish', 'hub.url': TOPICS.atom }).toString(),
+    });
+    expect(identity.status).toBe(202);
+    expect(subscriber.received('gzip-form')).toHaveLength(0);
   });
 
   it('/api/health says ok', async () => {

@@ -20,6 +20,7 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Answer } from '../http/answer.ts';
+import { ACCEPTED_REQUEST_CODINGS, contentCodingMessage, unsupportedContentCoding } from '../http/content-coding.ts';
 import { responseMode, type ResponseMode } from './accept.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
@@ -135,6 +136,10 @@ export function createMcpEndpoint(settings: McpSettings, createServer: ServerFac
     const contentType = request.header('content-type');
     if (contentType !== null && !isJsonContentType(contentType)) {
       return jsonRpcError(415, TRANSPORT_ERROR, `Unsupported Media Type: the body must be JSON sent as Content-Type: application/json, not ${contentType}.`);
+    }
+    const coding = unsupportedContentCoding(request.header('content-encoding'));
+    if (coding !== undefined) {
+      return jsonRpcError(415, TRANSPORT_ERROR, contentCodingMessage(coding, 'the JSON body'), { headers: { 'Accept-Encoding': ACCEPTED_REQUEST_CODINGS } });
     }
     const text = await request.text(maxBodyBytes);
     if (text === undefined) {

@@ -6,6 +6,7 @@
 import { parseHubForm, type HubAccepted, type HubFormSchema } from '../../domain/websub/hub-form.ts';
 import { clientKey } from '../../domain/websub/rate-limit.ts';
 import { apiError } from '../http/api-error.ts';
+import { ACCEPTED_REQUEST_CODINGS, contentCodingMessage, unsupportedContentCoding } from '../http/content-coding.ts';
 import { HubRejection, type Hub } from './hub.ts';
 import { HubStoreUnavailable, type HubStore } from './store/hub-store.ts';
 import type { Clock } from './worker.ts';
@@ -80,6 +81,12 @@ async function handle(
     if (type !== FORM_TYPE) {
       return apiError(415, 'unsupported_media_type', `The hub takes ${FORM_TYPE} bodies, not ${type || 'a body without Content-Type'}.`, {
         headers: { 'Accept-Post': FORM_TYPE },
+      });
+    }
+    const coding = unsupportedContentCoding(request.headers.get('content-encoding'));
+    if (coding !== undefined) {
+      return apiError(415, 'unsupported_media_type', contentCodingMessage(coding, 'The hub form'), {
+        headers: { 'Accept-Encoding': ACCEPTED_REQUEST_CODINGS, 'Accept-Post': FORM_TYPE },
       });
     }
     const body = await readCapped(request, MAX_FORM_BYTES);
