@@ -304,7 +304,10 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
     it('a bad prompt argument is invalid params, saying what is allowed', async () => {
       for (const [name, args, message] of [
         ['customer_feedback', { subject: 'chimney sweeping' }, /is no aspect, service or technician of this business; they are workmanship/],
-        ['customer_feedback', { subject: 'cleanup', since: 'last year' }, /since must be a date written YYYY-MM-DD/],
+        ['customer_feedback', { subject: 'cleanup', since: 'last year' }, /since must be a real calendar date written YYYY-MM-DD, e\.g\. 2024-03-12; got "last year"/],
+        // What search_reviews would refuse is refused here, not written into the prompt's instructions.
+        ['customer_feedback', { subject: 'cleanup', until: '2024-02-30' }, /until must be a real calendar date written YYYY-MM-DD, e\.g\. 2024-03-12; got "2024-02-30"/],
+        ['customer_feedback', { subject: 'cleanup', since: '2025-01-01', until: '2024-01-01' }, /since must not be after until \(2024-01-01\)/],
         ['draft_reply', { review_id: 'd-hidden' }, /no published review has the id "d-hidden"/],
         ['write_poem', {}, /Unknown prompt: "write_poem". The prompts are customer_feedback, draft_reply/],
       ] as const) {

@@ -6,6 +6,8 @@
  */
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
 import type { ReviewCatalog } from '../../domain/catalog/catalog.ts';
+import { quoteValue } from '../../domain/catalog/query-issues.ts';
+import { isIsoDate } from '../../domain/dates.ts';
 import { ASPECTS } from '../../domain/schemas/review.ts';
 import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
 
@@ -15,8 +17,6 @@ export interface PromptSet {
   /** Completion values for an argument of a prompt (or of the review template): what starts with `prefix`. */
   complete(ref: { type: string; name?: string; uri?: string }, argument: string, prefix: string): string[];
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A subject of feedback: an aspect, a service or a technician, as the data names them. */
 interface Subject {
@@ -52,10 +52,22 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
     if (typeof value !== 'string' || value.trim() === '') throw new ProtocolError(INVALID_PARAMS, `Invalid arguments for prompt ${prompt}: ${name} must be a non-empty string.`);
     return value.trim();
   };
+  // Checked as search_reviews checks them (a real calendar date, since not after until), so that the
+  // prompt never writes into its instructions a call that the tool would refuse.
   const dateArg = (prompt: string, args: Record<string, unknown>, name: string) => {
     const value = stringArg(prompt, args, name, false);
-    if (value !== undefined && !DATE.test(value)) throw new ProtocolError(INVALID_PARAMS, `Invalid arguments for prompt ${prompt}: ${name} must be a date written YYYY-MM-DD.`);
+    if (value !== undefined && !isIsoDate(value)) {
+      throw new ProtocolError(INVALID_PARAMS, `Invalid arguments for prompt ${prompt}: ${name} must be a real calendar date written YYYY-MM-DD, e.g. 2024-03-12; got ${quoteValue(value)}.`);
+    }
     return value;
+  };
+  const dateRange = (prompt: string, args: Record<string, unknown>) => {
+    const since = dateArg(prompt, args, 'since');
+    const until = dateArg(prompt, args, 'until');
+    if (since !== undefined && until !== undefined && since > until) {
+      throw new ProtocolError(INVALID_PARAMS, `Invalid arguments for prompt ${prompt}: since must not be after until (${until}); swap them or widen the range; got ${quoteValue(since)}.`);
+    }
+    return { since, until };
   };
 
   const list: Prompt[] = [
@@ -87,8 +99,7 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
           `they are ${subjectNames.slice(0, 40).join(', ')}${subjectNames.length > 40 ? ', …' : ''}.`,
       );
     }
-    const since = dateArg('customer_feedback', args, 'since');
-    const until = dateArg('customer_feedback', args, 'until');
+    const { since, until } = dateRange('customer_feedback', args);
     const period = since || until ? ` between ${since ?? 'the first review'} and ${until ?? 'today'}` : '';
     const dates = { ...(since ? { since } : {}), ...(until ? { until } : {}) };
     const search =
