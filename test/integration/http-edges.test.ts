@@ -158,3 +158,24 @@ describe('methods no route serves', () => {
     expect((await sendTarget('/api/reviews/search?limit=1')).status).toBe(200);
   });
 });
+
+describe('the Host header', () => {
+  it('more than one Host line is a JSON 400 naming Host on every route (Node would keep the first and drop the rest)', async () => {
+    for (const path of ['/mcp', '/api/reviews/search', '/reviews.json', '/reviews']) {
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () =>
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`),
+        );
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(reply, path).toMatch(/^HTTP\/1\.1 400 /);
+      const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { issues: { path: string; code: string }[] };
+      expect(body.issues).toEqual([{ path: 'Host', code: 'repeated_header', message: expect.stringContaining('more than one Host header') }]);
+    }
+  });
+});
+

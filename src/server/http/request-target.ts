@@ -21,8 +21,23 @@ function badTarget(message: string): TargetResult {
   };
 }
 
-/** Rewrites an absolute-form target in place as origin-form; refuses any other form but `*` for OPTIONS. */
+/**
+ * RFC 9112 3.2: a request with more than one Host line gets a 400. Node keeps the
+ * first and drops the others, so the checks on Host (MCP's DNS-rebinding guard) and
+ * whatever stands in front of this server could each read a different one.
+ */
+function hostLines(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if ((req.rawHeaders[i] as string).toLowerCase() === 'host') count++;
+  return count;
+}
+
+/** Rewrites an absolute-form target in place as origin-form; refuses any other form but `*` for OPTIONS, and a doubled Host. */
 export function normaliseRequestTarget(req: IncomingMessage): TargetResult {
+  if (hostLines(req) > 1) {
+    const message = 'The request has more than one Host header; send exactly one (RFC 9112 3.2).';
+    return { ok: false, answer: apiErrorAnswer(400, 'bad_request', message, { issues: [{ path: 'Host', code: 'repeated_header', message }] }) };
+  }
   const target = req.url ?? '/';
   if (target.startsWith('/')) return { ok: true };
   if (target === '*' && req.method === 'OPTIONS') {
