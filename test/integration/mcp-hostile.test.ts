@@ -173,6 +173,25 @@ describe('params of the wrong type', () => {
   });
 });
 
+describe('initialize with params of the wrong type', () => {
+  it.each<[string, unknown, string]>([
+    ['no params', undefined, 'params must be an object'],
+    ['no protocolVersion', { capabilities: {}, clientInfo: { name: 'x', version: '1' } }, 'protocolVersion must be a string'],
+    ['a protocolVersion that is a number', { protocolVersion: 20250618, capabilities: {}, clientInfo: { name: 'x', version: '1' } }, 'protocolVersion must be a string'],
+    ['capabilities that are a list', { protocolVersion: '2025-06-18', capabilities: [], clientInfo: { name: 'x', version: '1' } }, 'capabilities must be an object'],
+    ['clientInfo without a version', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x' } }, 'clientInfo must be an object with name and version strings'],
+  ])('%s: -32602 in words (not -32603 with zod issues), with its id, and no session', async (_case, params, words) => {
+    const res = await post({ jsonrpc: '2.0', id: 'init-1', method: 'initialize', ...(params === undefined ? {} : { params }) });
+    expect(res.status).toBe(200);
+    const body = json(res);
+    expect(body.id).toBe('init-1');
+    expect(body.error?.code, res.text).toBe(-32602);
+    expect(body.error?.message).toContain(`Invalid params for initialize: ${words}`);
+    expect(body.error?.message).toContain('{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"my-client","version":"1.0"}}');
+    expect(res.headers['mcp-session-id']).toBeUndefined();
+  });
+});
+
 describe('content codings', () => {
   it('a body sent with Content-Encoding is refused with 415 naming it, rather than read as its compressed bytes or as if the header were absent', async () => {
     const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });

@@ -25,7 +25,8 @@ import { responseMode, type ResponseMode } from './accept.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
 import { INTERNAL_ERROR, jsonRpcError, SESSION_NOT_FOUND, TRANSPORT_ERROR } from './http-responses.ts';
-import { parseMessages } from './messages.ts';
+import { INVALID_PARAMS } from './protocol-error.ts';
+import { initializeParamsProblem, parseMessages } from './messages.ts';
 import { allowsBatches, isModernVersion, isProtocolVersion, negotiatedVersion, protocolVersionsText } from '../../domain/mcp-protocol-versions.ts';
 import { checkHostAndOrigin } from './origin-guard.ts';
 import { directToolCall } from './direct-tool-call.ts';
@@ -165,6 +166,10 @@ export function createMcpEndpoint(settings: McpSettings, createServer: ServerFac
         return answer;
       }
     }
+
+    // An initialize the SDK would not take: invalid params in words (it would say -32603 and list zod issues).
+    const initializeProblem = parsed.batch ? undefined : initializeParamsProblem(parsed.messages[0] as (typeof parsed.messages)[number]);
+    if (initializeProblem !== undefined) return jsonRpcError(200, INVALID_PARAMS, initializeProblem, { id: parsed.id });
 
     if (!parsed.initialize && headerVersion !== null && !isProtocolVersion(headerVersion)) {
       return jsonRpcError(

@@ -102,3 +102,27 @@ export function parseMessages(text: string, batchVersion?: string): ParsedMessag
   const requestedVersion = (initializeRequest as { params?: { protocolVersion?: unknown } } | undefined)?.params?.protocolVersion;
   return { ok: true, body, messages, batch: Array.isArray(body), initialize: initializeRequest !== undefined, requestedVersion, id };
 }
+
+const INITIALIZE_EXAMPLE = '{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"my-client","version":"1.0"}}';
+
+/**
+ * What is wrong with the params of an initialize request, in words, or undefined when
+ * initialize takes them (or the message is no initialize request). The SDK answers bad
+ * ones with an internal error (-32603) whose message is its zod issues as JSON.
+ */
+export function initializeParamsProblem(message: JSONRPCMessage): string | undefined {
+  if (!('method' in message) || message.method !== 'initialize' || !('id' in message) || isInitializeRequest(message)) return undefined;
+  const params: unknown = message.params;
+  const clientInfo = isObject(params) ? params.clientInfo : undefined;
+  const problem = !isObject(params)
+    ? 'params must be an object'
+    : typeof params.protocolVersion !== 'string'
+      ? 'protocolVersion must be a string'
+      : !isObject(params.capabilities)
+        ? 'capabilities must be an object'
+        : !isObject(clientInfo) || typeof clientInfo.name !== 'string' || typeof clientInfo.version !== 'string'
+          ? 'clientInfo must be an object with name and version strings'
+          : 'they are not what initialize takes';
+  return `Invalid params for initialize: ${problem}. Send params such as ${INITIALIZE_EXAMPLE}.`;
+}
+
