@@ -173,6 +173,22 @@ describe('params of the wrong type', () => {
   });
 });
 
+describe('zod issues are said in words', () => {
+  it('a message the JSON-RPC schema refuses names the member at fault (-32600)', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { progressToken: {} } } });
+    expect(res.status).toBe(400);
+    expect(json(res).error).toEqual({ code: -32600, message: expect.stringContaining('params._meta.progressToken must be a string or a number') });
+  });
+
+  it('tools/call params the SDK refuses (a task that is no object) get -32602 naming the member, not the issues as JSON', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_business', arguments: {}, task: 5 } });
+    const { error } = json(res);
+    expect(error?.code, res.text).toBe(-32602);
+    expect(error?.message).toMatch(/^Invalid params for tools\/call: params\.task must be an object/);
+    expect(error?.message).not.toContain('"expected"');
+  });
+});
+
 describe('initialize with params of the wrong type', () => {
   it.each<[string, unknown, string]>([
     ['no params', undefined, 'params must be an object'],

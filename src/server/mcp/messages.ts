@@ -6,6 +6,7 @@
  */
 import { isInitializeRequest, parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { INVALID_REQUEST, PARSE_ERROR, type JsonRpcId } from './http-responses.ts';
+import { issuesInWords } from './issue-words.ts';
 
 /**
  * Most messages a batch may hold. Batches exist only before protocol version
@@ -48,8 +49,9 @@ function problemOf(message: unknown): string | undefined {
   try {
     parseJSONRPCMessage(message);
     return undefined;
-  } catch {
-    return 'it is not a valid JSON-RPC 2.0 message';
+  } catch (error) {
+    const words = issuesInWords((error as { issues?: unknown }).issues);
+    return words === undefined ? 'it is not a valid JSON-RPC 2.0 message' : `it is not a valid JSON-RPC 2.0 message: ${words}`;
   }
 }
 

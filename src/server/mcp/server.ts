@@ -16,6 +16,7 @@ import { Server, type Implementation, type JSONRPCRequest, type Result, type Ser
 import { z } from 'zod';
 import type { AnswerBudget } from './answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
+import { issuesInWords } from './issue-words.ts';
 import { PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
 import { MAX_COMPLETIONS, type PromptSet } from './prompts.ts';
 import type { ResourceSet } from './resources.ts';
@@ -72,6 +73,9 @@ function checkToolCallParams(params: unknown): void {
   if (args !== undefined && !isObject(args)) throw new ProtocolError(INVALID_PARAMS, 'Invalid params for tools/call: arguments must be an object.');
 }
 
+/** How the SDK refuses a tools/call request its schema does not take: the zod issues as JSON. */
+const TOOL_CALL_ISSUES = /^Invalid tools\/call request: (\[[\s\S]*\])$/;
+
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
 /**
@@ -83,9 +87,17 @@ class ReviewsServer extends Server {
   protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
     const wrapped = super._wrapHandler(method, handler);
     if (method !== 'tools/call') return wrapped;
-    return (request, ctx) => {
+    return async (request, ctx) => {
       checkToolCallParams(request.params);
-      return wrapped(request, ctx);
+      try {
+        return await wrapped(request, ctx);
+      } catch (error) {
+        // Whatever else its schema refuses (a task that is no object, say) is said in words too.
+        const dump = error instanceof ProtocolError && error.code === INVALID_PARAMS ? TOOL_CALL_ISSUES.exec(error.message)?.[1] : undefined;
+        const words = dump === undefined ? undefined : issuesInWords(dump);
+        if (words !== undefined) throw new ProtocolError(INVALID_PARAMS, `Invalid params for tools/call: ${words}.`);
+        throw error;
+      }
     };
   }
 }
