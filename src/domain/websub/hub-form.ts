@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { QueryIssue } from '../schemas/errors.ts';
+import { malformedQueryIssues } from '../catalog/percent-encoding.ts';
 import { MAX_LEASE_SECONDS, MIN_LEASE_SECONDS } from './lease.ts';
 
 const HUB_MODES = ['subscribe', 'unsubscribe', 'publish'] as const;
@@ -90,7 +91,9 @@ export type HubFormSchema = ReturnType<typeof hubFormSchema>;
 /** Parses a form body. Repeated parameters are refused rather than guessed at. */
 export function parseHubForm(schema: HubFormSchema, body: string): HubFormResult {
   const params = new URLSearchParams(body);
-  const issues: QueryIssue[] = [];
+  // URLSearchParams reads bytes that are no UTF-8 (or a stray %) as U+FFFD: a secret would sign with
+  // other bytes than the subscriber's. A field of the hub's that does not decode is refused, naming it.
+  const issues: QueryIssue[] = malformedQueryIssues(body).filter((issue) => (FIELDS as readonly string[]).includes(issue.path));
   const form: Record<string, string> = {};
   for (const field of FIELDS) {
     const values = params.getAll(field);

@@ -83,3 +83,24 @@ describe('the hub form', () => {
     if (!result.ok) expect(result.issues[0]).toMatchObject({ path: 'hub.topic', code: 'repeated_parameter' });
   });
 });
+
+describe('malformed percent-encoding in the form', () => {
+  const base = `hub.mode=subscribe&hub.topic=${encodeURIComponent(`${SITE}/feed.xml`)}&hub.callback=${encodeURIComponent('https://sub.example/cb')}`;
+
+  it('refuses a field whose value does not decode, naming it, instead of signing with U+FFFD for the bytes sent', () => {
+    for (const raw of ['%FF%FE', '%zz', 'abc%', '%C0%AF', '%ED%A0%80']) {
+      const result = parseHubForm(schema, `${base}&hub.secret=${raw}`);
+      expect(result.ok, raw).toBe(false);
+      if (result.ok) continue;
+      expect(result.issues).toEqual([{ path: 'hub.secret', code: 'malformed_percent_encoding', message: expect.stringContaining(JSON.stringify(raw)) }]);
+    }
+    const callback = parseHubForm(schema, `hub.mode=subscribe&hub.topic=${encodeURIComponent(`${SITE}/feed.xml`)}&hub.callback=https://sub.example/%E0%A4`);
+    expect(callback.ok).toBe(false);
+    if (!callback.ok) expect(callback.issues.map((issue) => [issue.path, issue.code])).toEqual([['hub.callback', 'malformed_percent_encoding']]);
+  });
+
+  it('still ignores a parameter it does not know, even a malformed one, and takes well-formed escapes', () => {
+    expect(parseHubForm(schema, `${base}&hub.verify=%FF&hub.secret=caf%C3%A9`).ok).toBe(true);
+  });
+});
+
