@@ -141,6 +141,29 @@ describe('methods no route serves', () => {
     },
   );
 
+  it('the review browser answers GET and HEAD only: other methods get a JSON 405 with Allow, not the page', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'PROPFIND']) {
+      const res = await sendTarget('/reviews?rating=5', method);
+      expect(res.status, method).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(JSON.parse(res.text)).toEqual({ error: 'method_not_allowed', message: `${method} is not allowed here; use GET or HEAD.` });
+    }
+    const head = await sendTarget('/reviews?rating=5', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('HEAD /api/health is answered as GET is (RFC 9110: every general-purpose server supports HEAD), without a body', async () => {
+    const get = await sendTarget('/api/health');
+    const head = await sendTarget('/api/health', 'HEAD');
+    expect([get.status, head.status]).toEqual([200, 200]);
+    expect(head.headers['content-type']).toBe('application/json');
+    expect(head.body.length).toBe(0);
+    const post = await sendTarget('/api/health', 'POST');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
   it('CONNECT gets a JSON 405 rather than a dropped connection, and the server goes on', async () => {
     for (const target of ['127.0.0.1:80', '/reviews']) {
       const reply = await new Promise<string>((resolve, reject) => {

@@ -22,4 +22,7 @@ export const GET: APIRoute = async () => {
   return new Response(`${JSON.stringify({ status: 'ok', build: buildHealth() })}\n`, { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 };
 
-export const ALL: APIRoute = ({ request }) => methodNotAllowed(request.method, ['GET']);
+/** As GET: a monitor may ask with HEAD (RFC 9110 9.3.2); Node sends no body to a HEAD. */
+export const HEAD: APIRoute = GET;
+
+export const ALL: APIRoute = ({ request }) => methodNotAllowed(request.method, ['GET', 'HEAD']);
