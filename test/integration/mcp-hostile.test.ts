@@ -189,6 +189,23 @@ describe('zod issues are said in words', () => {
   });
 });
 
+describe('many bad arguments', () => {
+  it('a tool error names the first few and counts the rest, instead of answering ten times the request', async () => {
+    const args = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_reviews', arguments: args } };
+    const res = await post(message);
+    expect(res.status).toBe(200);
+    const { result } = json(res);
+    expect(result).toMatchObject({ isError: true });
+    const text = (result?.content as { text: string }[])[0]?.text ?? '';
+    expect(text).toMatch(/^Invalid arguments for search_reviews: "k0" is not an argument of search_reviews; its arguments are rating,/);
+    expect(text).toContain('"k4" is not an argument');
+    expect(text).not.toContain('"k5" is not an argument');
+    expect(text).toMatch(/And 4995 more problems like these\.$/);
+    expect(res.body.length).toBeLessThan(JSON.stringify(message).length);
+  });
+});
+
 describe('initialize with params of the wrong type', () => {
   it.each<[string, unknown, string]>([
     ['no params', undefined, 'params must be an object'],

@@ -131,8 +131,18 @@ function inToolTerms(tool: string, known: readonly string[], issue: QueryIssue):
   return `${JSON.stringify(issue.path)} is not an argument of ${tool}; ${allowed}.${hint}`;
 }
 
+/**
+ * Problems a tool error spells out; the rest are counted. Each unknown argument's
+ * sentence lists the tool's arguments, so 5,000 made-up names (60 KB of request) made a
+ * 850 KB answer that took over a second to build.
+ */
+const SHOWN_ARGUMENT_ISSUES = 5;
+
 export function invalidArguments(tool: string, issues: readonly QueryIssue[], known: readonly string[] = []): CallToolResult {
-  return toolError(`Invalid arguments for ${tool}: ${issues.map((issue) => inToolTerms(tool, known, issue)).join(' ')}`);
+  const shown = issues.slice(0, SHOWN_ARGUMENT_ISSUES).map((issue) => inToolTerms(tool, known, issue));
+  const rest = issues.length - shown.length;
+  const more = rest > 0 ? ` And ${rest} more ${rest === 1 ? 'problem like these' : 'problems like these'}.` : '';
+  return toolError(`Invalid arguments for ${tool}: ${shown.join(' ')}${more}`);
 }
 
 /**
