@@ -9,7 +9,7 @@ import type { SearchQuery } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import { normalizeName, type ReviewCatalog } from './catalog.ts';
 import { malformedQueryIssues } from './percent-encoding.ts';
-import { quoteValue, repeatedParameterIssue, unknownParameterIssue } from './query-issues.ts';
+import { quoteValue, repeatedParameterIssue, SUGGESTED_NAMES, unknownParameterIssue } from './query-issues.ts';
 import { searchReviews } from './search.ts';
 import { parseSearchParams } from './search-query.ts';
 
@@ -58,7 +58,7 @@ export function parseBrowseParams(catalog: ReviewCatalog, params: URLSearchParam
       else issues.push(pageIssue(value));
     } else if (!seenUnknown.has(name)) {
       seenUnknown.add(name);
-      issues.push(unknownParameterIssue(name, BROWSE_PARAMETERS));
+      issues.push(unknownParameterIssue(name, BROWSE_PARAMETERS, seenUnknown.size <= SUGGESTED_NAMES));
     }
   }
   searchParams.set('limit', String(BROWSE_PAGE_SIZE));

@@ -45,8 +45,16 @@ function closest(name: string, known: readonly string[]): string | undefined {
   return best?.name;
 }
 
-export function unknownParameterIssue(name: string, known: readonly string[]): QueryIssue {
-  const suggestion = closest(name, known);
+/**
+ * Unknown names of one request that get a "did you mean": a typo comes alone or in a
+ * few, and the edit distances of thousands of made-up names (an MCP call may carry
+ * 18,000 in its 256 KiB) took most of a second.
+ */
+export const SUGGESTED_NAMES = 20;
+
+/** `suggest: false` leaves out the "did you mean" (see SUGGESTED_NAMES). */
+export function unknownParameterIssue(name: string, known: readonly string[], suggest = true): QueryIssue {
+  const suggestion = suggest ? closest(name, known) : undefined;
   const hint = suggestion ? ` Did you mean "${suggestion}"?` : '';
   const allowed = known.length ? `the parameters are ${listNames(known)}` : 'this endpoint takes no query parameters';
   return {
@@ -73,7 +81,7 @@ export function issuesFromZod(error: z.ZodError, input: Readonly<Record<string, 
   const seen = new Set<string>();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) issues.push(unknownParameterIssue(key, known));
+      for (const [index, key] of issue.keys.entries()) issues.push(unknownParameterIssue(key, known, index < SUGGESTED_NAMES));
       continue;
     }
     const path = issue.path.map(String).join('.') || name;
