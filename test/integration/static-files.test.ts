@@ -199,3 +199,39 @@ describe('clients that leave early', () => {
     expect(after.body.equals(before.body)).toBe(true);
   });
 });
+
+describe('other spellings of a file', () => {
+  /** A target sent exactly as written (rawRequest's URL parser would normalise it). */
+  function getRaw(target: string): Promise<{ status: number; type: string | undefined; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => {
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+        const type = /\r\ncontent-type: ([^\r]*)/i.exec(text)?.[1];
+        resolve({ status, type, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it.each(['//reviews.json', '//feed.xml', '/%2freviews.json', '/reviews/..%2freviews.json', '/api/..%2freviews.json', '/reviews.json.br', '/reviews.json.gz', '/feed.xml.gz', '/index.html.br'])(
+    '%s is a JSON 404, not the file through Astro\'s own static handler (the start-up build\'s copy, without our headers, a raw .br as octet-stream)',
+    async (target) => {
+      const res = await getRaw(target);
+      expect(res.status, target).toBe(404);
+      expect(res.type).toBe('application/json');
+      expect(JSON.parse(res.body)).toMatchObject({ error: 'not_found' });
+    },
+  );
+
+  it('the Astro routes and the 404 page are still Astro\'s', async () => {
+    expect((await getRaw('/reviews?rating=5')).status).toBe(200);
+    const missing = await getRaw('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(missing.type).toMatch(/^text\/html/);
+  });
+});
+

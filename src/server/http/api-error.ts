@@ -35,6 +35,10 @@ export function methodNotAllowed(method: string, allow: readonly string[]): Resp
   return toResponse(methodNotAllowedAnswer(method, allow));
 }
 
+export function notFoundAnswer(pathname: string): Answer {
+  return apiErrorAnswer(404, 'not_found', `There is nothing at ${pathname}. The API is described at /.well-known/openapi.json.`);
+}
+
 export function notFound(pathname: string): Response {
-  return apiError(404, 'not_found', `There is nothing at ${pathname}. The API is described at /.well-known/openapi.json.`);
+  return toResponse(notFoundAnswer(pathname));
 }

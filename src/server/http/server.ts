@@ -11,12 +11,12 @@ import compression from 'compression';
 import onHeaders from 'on-headers';
 import { encodedEtag } from './conditional.ts';
 import { writeAnswer } from './answer.ts';
-import { apiErrorAnswer, methodNotAllowedAnswer } from './api-error.ts';
+import { apiErrorAnswer, methodNotAllowedAnswer, notFoundAnswer } from './api-error.ts';
 import { answerClientError, answerConnect } from './client-error.ts';
 import { reviewEndpointFor } from './review-endpoints.ts';
 import { MALFORMED_QUERY_HEADER } from './public-headers.ts';
 import { normaliseRequestTarget } from './request-target.ts';
-import { serveStaticFile } from './static-files.ts';
+import { namesFileOtherwise, serveStaticFile } from './static-files.ts';
 import { servedBuildDir } from '../../build/build-layout.ts';
 import { escapeMalformedPairs } from '../../domain/catalog/percent-encoding.ts';
 import { answerMcp, isMcpPath } from '../mcp/node-adapter.ts';
@@ -135,7 +135,10 @@ export async function createAppServer({ outDir }: ServerOptions): Promise<AppSer
       if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) {
         return writeAnswer(req, res, methodNotAllowedAnswer(req.method as string, url.pathname === HUB_PATH ? ['POST'] : ['GET', 'HEAD']));
       }
-      if (serveStaticFile(servedBuild(), req, res)) return;
+      const build = servedBuild();
+      if (serveStaticFile(build, req, res)) return;
+      // Astro's handler would serve such a file itself (see namesFileOtherwise).
+      if (namesFileOtherwise(build.manifest, req.url ?? '/')) return writeAnswer(req, res, notFoundAnswer(url.pathname));
       compress(req, res, () => astro(req, res));
     } catch (error) {
       console.error(`Unexpected error answering ${req.method} ${req.url}:`, error);

@@ -5,6 +5,7 @@
  */
 import { read } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import Negotiator from 'negotiator';
 import type { StaticFileEntry, StaticManifest } from '../../build/static-manifest.ts';
@@ -66,6 +67,28 @@ function sharedFileStream(fd: number, size: number): Readable {
 }
 
 /**
+ * Whether a target that serveStaticFile did not answer still names one of the build's
+ * files once decoded and normalised as Astro's own static handler does it (`/%2freviews.json`,
+ * `/reviews/..%2freviews.json`), or one of their precompressed copies (`/reviews.json.br`).
+ * Astro would serve those from the build whose code this process runs, the one of start-up,
+ * without our headers, a raw `.br` as octet-stream; a percent-encoded slash is data, not a
+ * path separator (RFC 3986), so they name nothing here.
+ */
+export function namesFileOtherwise(manifest: StaticManifest, target: string): boolean {
+  const query = target.indexOf('?');
+  const raw = query >= 0 ? target.slice(0, query) : target;
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Malformed: refused before this is asked.
+  }
+  const normalized = path.posix.normalize(decoded.replace(/^\/*/, '/'));
+  const plain = normalized.replace(/\.(?:br|gz)$/, '');
+  return [normalized, plain, `${normalized}.html`, `${normalized.replace(/\/$/, '')}/index.html`].some((candidate) => candidate in manifest.files);
+}
+
+/**
  * Answers the request from `build` if it names one of its static files; false lets
  * the next handler try. The whole answer (headers and bytes) comes from that one
  * build, through the file handles it holds open, whatever switch happens meanwhile.
@@ -75,7 +98,8 @@ export function serveStaticFile(build: LoadedBuild, req: IncomingMessage, res: S
   const lastModified = lastModifiedOf(manifest.updated);
   let pathname: string;
   try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    // Resolved after a base, as server.ts does: against one, `//reviews.json` would be a host and the path `/`.
+    pathname = decodeURIComponent(new URL(`http://localhost${req.url ?? '/'}`).pathname);
   } catch {
     return false;
   }
