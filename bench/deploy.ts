@@ -6,8 +6,9 @@
  * `npm run rollback` do), each awaited until /api/health names the new build.
  * Prints requests per second of both phases and their ratio, failed answers, the
  * time from the rename to the new build being served, and the server's resident
- * memory 1.5 s after the 1st, the 10th and the 50th switch (past the collection
- * the server runs 1 s after a switch, so each figure is a settled one). The gate
+ * memory 3 s after the 1st, the 10th and the 50th switch (past the collection
+ * the server runs 1 s after a switch, which itself took up to 1.4 s on a busy
+ * 2-core machine, so that each figure is read after it). The gate
  * is issue 10's own: after the 50th switch, resident memory within 15% of what it
  * was after the 1st. Exits 1 otherwise, or on any failed answer.
  *
@@ -83,8 +84,8 @@ try {
   const load = startLoad(server.url);
   const latencies: number[] = [];
   const settledRss = async () => {
-    // The server collects garbage 1 s after a switch (build-watcher.ts).
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The server collects garbage 1 s after a switch (build-watcher.ts); read once that is done.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     return rssMiB(server.pid);
   };
   let rssFirst = 0;
