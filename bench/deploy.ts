@@ -6,12 +6,13 @@
  * `npm run rollback` do), each awaited until /api/health names the new build.
  * Prints requests per second of both phases and their ratio, failed answers, the
  * time from the rename to the new build being served, and the server's resident
- * memory 1.5 s after the 1st, the 10th and the 50th switch. The first switches
- * grow V8's heap to its steady size for two builds side by side; what must not
- * happen is growth per switch after that: the 50th must stay within 15% of the
- * 10th (and the ratio to the 1st is printed as measured).
+ * memory 3 s after the 1st, the 10th and the 50th switch (past the collection
+ * the server runs 1 s after a switch, which itself took up to 1.4 s on a busy
+ * 2-core machine, so that each figure is read after it). The gate
+ * is issue 10's own: after the 50th switch, resident memory within 15% of what it
+ * was after the 1st. Exits 1 otherwise, or on any failed answer.
  *
- *   npm run bench -- deploy            (DEPLOY_BENCH_REVIEWS=5000 for larger builds)
+ *   npm run bench -- deploy            (DEPLOY_BENCH_REVIEWS=5000 or 10000 for larger builds)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,8 @@ import { BENCH_DIR, BENCH_SITE_URL } from './support/site.ts';
 const REVIEWS = Number(process.env.DEPLOY_BENCH_REVIEWS ?? 2_000);
 const SWITCHES = Number(process.env.DEPLOY_BENCH_SWITCHES ?? 50);
 const ROOT = path.resolve(import.meta.dirname, '..');
-const outDir = path.join(BENCH_DIR, 'deploy');
+// One OUT_DIR per review count, so that runs at 2,000 and 5,000 reviews each keep their builds.
+const outDir = path.join(BENCH_DIR, `deploy-${REVIEWS}`);
 
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
@@ -65,7 +67,7 @@ const marker = path.join(outDir, 'bench-reviews');
 if (!existsSync(marker) || readFileSync(marker, 'utf8') !== String(REVIEWS) || completeBuilds(outDir).length < 3) {
   console.log(`Building 3 variants of ${REVIEWS} generated reviews into ${outDir}…`);
   for (let seed = 1; seed <= 3; seed++) {
-    const contentDir = path.join(BENCH_DIR, `deploy-content-${seed}`);
+    const contentDir = path.join(BENCH_DIR, `deploy-content-${REVIEWS}-${seed}`);
     writeContent(contentDir, generateContent(REVIEWS, seed));
     buildSite({ projectRoot: ROOT, contentDir, siteUrl: BENCH_SITE_URL, outDir, stdio: 'pipe' });
   }
@@ -82,8 +84,8 @@ try {
   const load = startLoad(server.url);
   const latencies: number[] = [];
   const settledRss = async () => {
-    // The server collects garbage 1 s after a switch (build-watcher.ts).
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The server collects garbage 1 s after a switch (build-watcher.ts); read once that is done.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     return rssMiB(server.pid);
   };
   let rssFirst = 0;
@@ -107,9 +109,9 @@ try {
   console.log(`${SWITCHES} switches:             ${f(switching.rps)} req/s (${f(switching.rps / baseline.rps, 2)}x the baseline), ${switching.failures} failed`);
   console.log(`rename to served:        median ${f(latencies[Math.floor(latencies.length / 2)] as number)} ms, max ${f(latencies.at(-1) as number)} ms`);
   console.log(`RSS after switch 1:      ${f(rssFirst, 1)} MiB`);
-  console.log(`RSS after switch 10:     ${f(rssTenth, 1)} MiB`);
-  console.log(`RSS after switch ${SWITCHES}:     ${f(rssLast, 1)} MiB (${f(rssLast / rssTenth, 3)}x switch 10, must stay below 1.15; ${f(rssLast / rssFirst, 3)}x switch 1)`);
-  if (switching.failures > 0 || baseline.failures > 0 || rssLast / rssTenth >= 1.15) process.exitCode = 1;
+  console.log(`RSS after switch 10:     ${f(rssTenth, 1)} MiB (${f(rssTenth / rssFirst, 3)}x switch 1)`);
+  console.log(`RSS after switch ${SWITCHES}:     ${f(rssLast, 1)} MiB (${f(rssLast / rssFirst, 3)}x switch 1, must stay below 1.15; ${f(rssLast / rssTenth, 3)}x switch 10)`);
+  if (switching.failures > 0 || baseline.failures > 0 || rssLast / rssFirst >= 1.15) process.exitCode = 1;
 } finally {
   await server.stop();
 }

@@ -4,6 +4,8 @@
  * the port, it has switched to the new build by itself: that is said, and exit is 0.
  * Exits non-zero with a reason when it cannot.
  */
+// First: it may restart this process in place with a malloc setting (see there), before anything else runs.
+import '../src/server/runtime/malloc-settings.ts';
 import { buildSite, isBuildCurrent } from '../src/build/build-site.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { PortTakenError, serve } from '../src/server/http/serve.ts';

@@ -79,3 +79,18 @@ describe('following OUT_DIR/current', () => {
     expect(servedBuild().id).toBe('c');
   });
 });
+
+describe('reading a build', () => {
+  it('text() gives the UTF-8 text whole, with characters split between its read chunks', () => {
+    // 2-, 3- and 4-byte characters across several 64 KiB chunk boundaries, split at different bytes.
+    const text = `${'a'.repeat(65_533)}${'é€😀'.repeat(40_000)}`;
+    const dir = copyBuild('text', (built) => writeFileSync(path.join(built, 'client/reviews.json'), text));
+    const build = loadBuild('text', dir);
+    try {
+      expect(build.text('/reviews.json') === text).toBe(true);
+      expect(build.text('/reviews.json')).toBe(build.bytes('/reviews.json').toString('utf8'));
+    } finally {
+      build.retire();
+    }
+  });
+});

@@ -41,7 +41,7 @@ function mcpContent(build: LoadedBuild): McpContent {
   const published = publishedDataOf(build);
   const catalog = catalogOf(build);
   const { name } = published.dataset.business;
-  const documents = DOCUMENTS.map((document) => ({ ...document, text: build.bytes(document.path).toString('utf8') }));
+  const documents = DOCUMENTS.map((document) => ({ ...document, text: build.text(document.path) }));
   return {
     info: { name: 'reviews', title: `${name} reviews`, version: packageJson.version },
     instructions:

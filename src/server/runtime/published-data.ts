@@ -15,8 +15,8 @@ export interface PublishedData {
 
 export function publishedDataOf(build: LoadedBuild): PublishedData {
   return build.memo('published-data', () => ({
-    dataset: JSON.parse(build.bytes('/reviews.json').toString('utf8')) as ReviewsDataset,
-    insights: JSON.parse(build.bytes('/insights.json').toString('utf8')) as Insights,
+    dataset: JSON.parse(build.text('/reviews.json')) as ReviewsDataset,
+    insights: JSON.parse(build.text('/insights.json')) as Insights,
   }));
 }
 
