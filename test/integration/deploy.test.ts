@@ -7,6 +7,8 @@
  * HTTPS subscriber exactly once, and memory must not grow with the switches.
  */
 import { spawn } from 'node:child_process';
+import { Agent, get } from 'node:http';
+import { connect } from 'node:net';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -238,6 +240,47 @@ describe('deploys under load', () => {
       delivered.forEach((body, i) => expect(body.equals(versions[name][i] as Buffer), `${name} delivery ${i}`).toBe(true));
     }
   });
+
+  it('clients that leave early break neither later answers nor the switches after them', async () => {
+    // A client gone early once closed the build's shared descriptor; its number went to the next
+    // connection, and the old build's retirement closed it again under libuv: SIGABRT at the switch.
+    // A request sent, then the client's side shut at once: the answer is cut short by the server.
+    const leaveEarly = () =>
+      new Promise<void>((resolve) => {
+        const socket = connect(server.port, '127.0.0.1', () => socket.end('GET /reviews.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+        socket.resume();
+        socket.on('close', () => resolve());
+        socket.on('error', () => undefined);
+      });
+    // Connections kept open across the switch, as a browser's or a CDN's are.
+    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+    const fetchWhole = () =>
+      new Promise<{ status: number; length: number; declared: number }>((resolve) => {
+        const req = get(`${server.url}/reviews.json`, { agent, headers: { 'Accept-Encoding': 'identity' } }, (res) => {
+          let length = 0;
+          res.on('data', (chunk: Buffer) => (length += chunk.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, length, declared: Number(res.headers['content-length']) }));
+          res.on('error', () => resolve({ status: -1, length, declared: Number(res.headers['content-length']) }));
+        });
+        req.on('error', () => resolve({ status: -1, length: 0, declared: 0 }));
+      });
+    const builds = completeBuilds(outDir).slice(-2);
+    try {
+      for (let i = 0; i < 4; i++) {
+        await Promise.all(Array.from({ length: 10 }, leaveEarly));
+        const later = await Promise.all(Array.from({ length: 20 }, fetchWhole));
+        expect(later.filter((res) => res.status !== 200 || res.length !== res.declared)).toEqual([]);
+        const target = builds[i % 2] as string;
+        switchToBuild(outDir, target);
+        while ((await servedId()) !== target) await new Promise((resolve) => setTimeout(resolve, 20));
+        // The old build is retired once its last response ends, and its collection runs a second later.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect({ exitCode: server.process.exitCode, signal: server.process.signalCode }).toEqual({ exitCode: null, signal: null });
+      }
+    } finally {
+      agent.destroy();
+    }
+  }, 60_000);
 
   it('50 switches under load: no failed answer, resident memory within 15% of the first switch', async () => {
     const builds = completeBuilds(outDir);
