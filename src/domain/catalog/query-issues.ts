@@ -64,6 +64,11 @@ export function unknownParameterIssue(name: string, known: readonly string[], su
   };
 }
 
+/** One issue per unknown name of a request, the first SUGGESTED_NAMES with their "did you mean". */
+export function unknownParameterIssues(names: Iterable<string>, known: readonly string[]): QueryIssue[] {
+  return [...names].map((name, index) => unknownParameterIssue(name, known, index < SUGGESTED_NAMES));
+}
+
 export function repeatedParameterIssue(name: string, times: number): QueryIssue {
   return { path: name, code: 'repeated_parameter', message: `${name} is given ${times} times; give it once.` };
 }
@@ -81,7 +86,7 @@ export function issuesFromZod(error: z.ZodError, input: Readonly<Record<string, 
   const seen = new Set<string>();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const [index, key] of issue.keys.entries()) issues.push(unknownParameterIssue(key, known, index < SUGGESTED_NAMES));
+      issues.push(...unknownParameterIssues(issue.keys, known));
       continue;
     }
     const path = issue.path.map(String).join('.') || name;

@@ -19,7 +19,7 @@ import { dateParameterSchema, type SinceResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import type { QueryIssue } from '../schemas/errors.ts';
 import { reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
-import { issuesFromZod, repeatedParameterIssue, SUGGESTED_NAMES, unknownParameterIssue, type Parsed } from './query-issues.ts';
+import { issuesFromZod, repeatedParameterIssue, unknownParameterIssues, type Parsed } from './query-issues.ts';
 import { fieldsParameterSchema, reviewPage, type ReviewField } from './review-page.ts';
 
 export interface SinceListing {
@@ -48,7 +48,7 @@ const SINCE_PARAMETERS = ['fields'];
 
 /** The `{date}` of the path and the query string (which may name only `fields`) of a since request. */
 export function parseSinceRequest(date: string, params: URLSearchParams): Parsed<SinceRequest> {
-  const issues: QueryIssue[] = [...new Set(params.keys())].filter((name) => !SINCE_PARAMETERS.includes(name)).map((name, index) => unknownParameterIssue(name, SINCE_PARAMETERS, index < SUGGESTED_NAMES));
+  const issues: QueryIssue[] = unknownParameterIssues([...new Set(params.keys())].filter((name) => !SINCE_PARAMETERS.includes(name)), SINCE_PARAMETERS);
   const parsed = dateParameterSchema.safeParse(date);
   if (!parsed.success) issues.push(...issuesFromZod(parsed.error, { date }, [], 'date'));
   const given = params.getAll('fields');

@@ -101,6 +101,15 @@ export function loadBuild(id: string, dir: string): LoadedBuild {
     return found;
   }
 
+  /** Fills `target` with the file's bytes from `position`: positional reads, as the handle is shared by every response of this build. */
+  function fillAt(urlPath: string, fd: number, target: Buffer, position: number): void {
+    for (let done = 0; done < target.length; ) {
+      const read = readSync(fd, target, done, target.length - done, position + done);
+      if (read === 0) throw new Error(`${urlPath} of build ${id} is shorter than its manifest says.`);
+      done += read;
+    }
+  }
+
   return {
     id,
     manifest,
@@ -110,13 +119,7 @@ export function loadBuild(id: string, dir: string): LoadedBuild {
     bytes(urlPath) {
       const { fd, size } = file(urlPath);
       const buffer = Buffer.allocUnsafe(size);
-      // Positional reads: the handle is shared by every response of this build.
-      let done = 0;
-      while (done < size) {
-        const read = readSync(fd, buffer, done, size - done, done);
-        if (read === 0) throw new Error(`${urlPath} of build ${id} is shorter than its manifest says.`);
-        done += read;
-      }
+      fillAt(urlPath, fd, buffer, 0);
       return buffer;
     },
     text(urlPath) {
@@ -124,12 +127,10 @@ export function loadBuild(id: string, dir: string): LoadedBuild {
       const chunk = Buffer.allocUnsafeSlow(Math.min(size, TEXT_CHUNK_BYTES));
       const decoder = new StringDecoder('utf8');
       const parts: string[] = [];
-      let done = 0;
-      while (done < size) {
-        const read = readSync(fd, chunk, 0, Math.min(chunk.length, size - done), done);
-        if (read === 0) throw new Error(`${urlPath} of build ${id} is shorter than its manifest says.`);
-        parts.push(decoder.write(chunk.subarray(0, read)));
-        done += read;
+      for (let done = 0; done < size; done += chunk.length) {
+        const window = chunk.subarray(0, Math.min(chunk.length, size - done));
+        fillAt(urlPath, fd, window, done);
+        parts.push(decoder.write(window));
       }
       parts.push(decoder.end());
       return parts.join('');
