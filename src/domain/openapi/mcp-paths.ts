@@ -80,7 +80,7 @@ export function mcpPaths(): PathItems {
           '404': jsonRpcError('The Mcp-Session-Id is unknown or expired (-32001): initialize again.'),
           '406': jsonRpcError('Accept allows neither application/json nor text/event-stream.'),
           '413': jsonRpcError('The body is larger than 256 KiB.'),
-          '415': jsonRpcError('The body is not sent as application/json.'),
+          '415': jsonRpcError('The body is not sent as application/json, or it carries a Content-Encoding other than identity (send it uncompressed).'),
         },
       },
       get: { ...refusedMethod('getMcpStream', 'Not allowed: no standalone SSE stream', 'POST', jsonRpcError('Only POST is allowed: this server opens no standalone stream.')), tags: ['mcp'] },
