@@ -86,34 +86,131 @@ export function vectorize(
 }
 
 /**
- * Feature name → index, looked up from a sink's parts without building the name: by key first
- * (one map; token strings are shared, so their hashes are already known), then by prefix, then
- * (pairs) by second part.
+ * Feature name → index, looked up from a sink's parts without building the name. One table per
+ * prefix: there are a dozen prefixes, so finding a prefix's table is a lookup in a small map that
+ * stays in cache, and the feature takes one lookup in a large one (a pair, two).
  */
-function partLookup(names: readonly string[]): (prefix: string, key: string, second?: string) => number | undefined {
-  const byKey = new Map<string, Map<string, number | Map<string, number>>>();
-  for (const [i, name] of names.entries()) {
-    const colon = name.indexOf(':');
-    const prefix = colon < 0 ? name : name.slice(0, colon + 1);
-    const rest = colon < 0 ? '' : name.slice(colon + 1);
-    const space = PAIR_PREFIXES.has(prefix) ? rest.indexOf(' ') : -1;
-    const key = space < 0 ? rest : rest.slice(0, space);
-    const prefixes = byKey.get(key) ?? new Map<string, number | Map<string, number>>();
-    byKey.set(key, prefixes);
-    if (space < 0) {
-      prefixes.set(prefix, i);
-    } else {
-      const seconds = prefixes.get(prefix);
-      const map = seconds instanceof Map ? seconds : new Map<string, number>();
-      map.set(rest.slice(space + 1), i);
-      prefixes.set(prefix, map);
+export class FeatureIndex {
+  private readonly singles = new Map<string, Map<string, number>>();
+  /** prefix → first part → second part → index. */
+  private readonly pairs = new Map<string, Map<string, Map<string, number>>>();
+
+  constructor(names: readonly string[]) {
+    for (const [i, name] of names.entries()) {
+      const colon = name.indexOf(':');
+      const prefix = colon < 0 ? name : name.slice(0, colon + 1);
+      const rest = colon < 0 ? '' : name.slice(colon + 1);
+      const space = PAIR_PREFIXES.has(prefix) ? rest.indexOf(' ') : -1;
+      if (space < 0) {
+        tableOf(this.singles, prefix).set(rest, i);
+      } else {
+        tableOf(tableOf(this.pairs, prefix), rest.slice(0, space)).set(rest.slice(space + 1), i);
+      }
     }
   }
-  return (prefix, key, second) => {
-    const v = byKey.get(key)?.get(prefix);
-    if (second === undefined) return typeof v === 'number' ? v : undefined;
-    return v instanceof Map ? v.get(second) : undefined;
-  };
+
+  indexOf(prefix: string, key: string, second?: string): number | undefined {
+    if (second === undefined) return this.singles.get(prefix)?.get(key);
+    return this.pairs.get(prefix)?.get(key)?.get(second);
+  }
+}
+
+function tableOf<V>(tables: Map<string, Map<string, V>>, name: string): Map<string, V> {
+  let table = tables.get(name);
+  if (table === undefined) {
+    table = new Map<string, V>();
+    tables.set(name, table);
+  }
+  return table;
+}
+
+/**
+ * The analyzer's `rowFromIndices`, with the same arithmetic in the same order, built in place:
+ * it is called for every sentence and labelled aspect. Features are added one at a time to
+ * their block (blocks may interleave), repeats counted in a per-feature array rather than by
+ * sorting every occurrence, and the row is left in `index`, `value` and `length`, reused by the
+ * next row. Only each block's distinct features are sorted: the row lists them in index order as
+ * `rowFromIndices` does, so logits summed over it are the same to the last bit. The blocks share
+ * one count array: they never share a feature (their prefixes differ).
+ */
+export class RowBuilder {
+  /** Per feature: its count in the row being built (zero for the others). */
+  private readonly counts: Int32Array;
+  /** Per block: its distinct features, in the order first seen. */
+  private readonly distinct: Int32Array[];
+  private readonly sizes: number[];
+  index: Int32Array = new Int32Array(64);
+  value: Float64Array = new Float64Array(64);
+  length = 0;
+
+  constructor(featureCount: number, blockCount: number) {
+    this.counts = new Int32Array(featureCount);
+    this.distinct = Array.from({ length: blockCount }, () => new Int32Array(64));
+    this.sizes = new Array<number>(blockCount).fill(0);
+  }
+
+  /** Start a row. Clears the counts the last row left, even if it was never finished. */
+  start(): void {
+    for (let b = 0; b < this.distinct.length; b += 1) {
+      const features = this.distinct[b] as Int32Array;
+      for (let j = 0; j < (this.sizes[b] as number); j += 1) this.counts[features[j] as number] = 0;
+      this.sizes[b] = 0;
+    }
+    this.length = 0;
+  }
+
+  add(block: number, feature: number): void {
+    const count = (this.counts[feature] as number) + 1;
+    this.counts[feature] = count;
+    if (count > 1) return;
+    let features = this.distinct[block] as Int32Array;
+    const size = this.sizes[block] as number;
+    if (size === features.length) {
+      features = grown(features, size * 2);
+      this.distinct[block] = features;
+    }
+    features[size] = feature;
+    this.sizes[block] = size + 1;
+  }
+
+  /**
+   * Fill `index`, `value` and `length`: each block's counts L2-normalised and scaled by its entry
+   * in `scales` (a block at scale 0 is left out), blocks in order.
+   */
+  finish(scales: readonly number[]): void {
+    for (let b = 0; b < this.distinct.length; b += 1) {
+      const size = this.sizes[b] as number;
+      const scale = scales[b] ?? 0;
+      if (scale === 0 || size === 0) continue;
+      const sorted = (this.distinct[b] as Int32Array).subarray(0, size).sort();
+      if (this.length + size > this.index.length) this.reserve(this.length + size);
+      let norm = 0;
+      for (let j = 0; j < size; j += 1) {
+        const count = this.counts[sorted[j] as number] as number;
+        norm += count * count;
+      }
+      const factor = scale / (Math.sqrt(norm) || 1);
+      for (let j = 0; j < size; j += 1) {
+        const feature = sorted[j] as number;
+        this.index[this.length] = feature;
+        this.value[this.length] = (this.counts[feature] as number) * factor;
+        this.length += 1;
+      }
+    }
+  }
+
+  private reserve(capacity: number): void {
+    this.index = grown(this.index, capacity * 2);
+    const value = new Float64Array(capacity * 2);
+    value.set(this.value);
+    this.value = value;
+  }
+}
+
+function grown(array: Int32Array, capacity: number): Int32Array {
+  const bigger = new Int32Array(capacity);
+  bigger.set(array);
+  return bigger;
 }
 
 /** The position of the rules' block among `sentenceBlocks`. */
@@ -127,20 +224,24 @@ export function sentenceBlocks(blocks: FeatureBlocks, scale: ModelData['blockSca
   ];
 }
 
-function softmax3(z: readonly number[]): [number, number, number] {
-  const [a = 0, b = 0, c = 0] = z;
+/** Softmax of three logits, in place. */
+function softmax3(p: Float64Array): void {
+  const [a = 0, b = 0, c = 0] = p;
   const m = Math.max(a, b, c);
   const ea = Math.exp(a - m);
   const eb = Math.exp(b - m);
   const ec = Math.exp(c - m);
   const s = ea + eb + ec;
-  return [ea / s, eb / s, ec / s];
+  p[0] = ea / s;
+  p[1] = eb / s;
+  p[2] = ec / s;
 }
 
-function likeliest(p: readonly number[]): Sentiment {
+/** The position of the largest probability (the first of equals). */
+function likeliest(p: Float64Array): number {
   let best = 0;
   for (let k = 1; k < p.length; k += 1) if ((p[k] as number) > (p[best] as number)) best = k;
-  return SENTIMENTS[best] as Sentiment;
+  return best;
 }
 
 /**
@@ -157,36 +258,44 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
     const w = model.weights[name] ?? [];
     for (let k = 0; k < SLOTS; k += 1) table[i * SLOTS + k] = w[k] ?? 0;
   }
-  const lookup = partLookup(names);
-  const collect = (list: number[]): FeatureSink => (prefix, key, second) => {
-    const i = lookup(prefix, key, second);
-    if (i !== undefined) list.push(i);
-  };
-
+  const features = new FeatureIndex(names);
   const bias = Float64Array.from({ length: SLOTS }, (_, k) => model.bias[k] ?? 0);
-  /** All 16 logits of a row in one pass over its features. */
-  const logits = (row: SparseRow, withBias: boolean): Float64Array => {
-    const z = withBias ? Float64Array.from(bias) : new Float64Array(SLOTS);
-    for (let j = 0; j < row.index.length; j += 1) {
-      const base = (row.index[j] as number) * SLOTS;
+  const scale = model.blockScale;
+
+  // Scratch for the sentence being analysed, reused: analyzeSentence is synchronous. A sentence's
+  // row has the blocks of `sentenceBlocks`; an aspect's row is one block.
+  const [wordsBlock, charsBlock] = [0, 1];
+  const row = new RowBuilder(names.length, 3);
+  const sentenceScales = [scale.words, scale.chars, scale.rules];
+  const aspectScales = [scale.aspect];
+  const into = (block: number): FeatureSink => (prefix, key, second) => {
+    const i = features.indexOf(prefix, key, second);
+    if (i !== undefined) row.add(block, i);
+  };
+  const sentenceSinks = { words: into(wordsBlock), chars: scale.chars !== 0 ? into(charsBlock) : null, rules: into(RULES_BLOCK) };
+  const aspectSink = into(0);
+  const z = new Float64Array(SLOTS);
+  const pAspects = new Float64Array(DETECTORS);
+  const polarity = new Float64Array(SENTIMENTS.length);
+  const overall = new Float64Array(SENTIMENTS.length);
+
+  /** Add the row's weights for slots `firstSlot`… (as many as `out` holds) to `out`. */
+  const addLogits = (out: Float64Array, firstSlot: number): void => {
+    for (let j = 0; j < row.length; j += 1) {
+      const base = (row.index[j] as number) * SLOTS + firstSlot;
       const v = row.value[j] as number;
-      for (let k = 0; k < SLOTS; k += 1) z[k] = (z[k] as number) + (table[base + k] as number) * v;
+      for (let k = 0; k < out.length; k += 1) out[k] = (out[k] as number) + (table[base + k] as number) * v;
     }
-    return z;
   };
 
-  // Each aspect's probability for the sentence being analysed (reused: analyzeSentence is synchronous).
-  const pAspects = new Float64Array(DETECTORS);
   function analyzeSentence(text: string): SentenceResult {
     const trace = rules.traceSentence(text);
-    const words: number[] = [];
-    const chars: number[] = [];
-    const ruleFeatures: number[] = [];
-    const scale = model.blockScale;
-    emitSentenceFeatures(trace, { words: collect(words), chars: scale.chars !== 0 ? collect(chars) : null, rules: collect(ruleFeatures) });
-    const row = rowFromIndices([[words, scale.words], [chars, scale.chars], [ruleFeatures, scale.rules]]);
+    row.start();
+    emitSentenceFeatures(trace, sentenceSinks);
+    row.finish(sentenceScales);
     // Polarity logits are linear: the sentence's part (z) once, each aspect's part added to it.
-    const z = logits(row, true);
+    z.set(bias);
+    addLogits(z, 0);
     const labels: AspectLabel[] = [];
     const marked = ownWords === undefined ? undefined : markedAspects(ownWords.traceSentence(text));
     let topAspect = 0;
@@ -194,23 +303,32 @@ export function createModelAnalyzer(rules: RuleAnalyzer, model: ModelData, ownWo
       pAspects[k] = marked?.has(ASPECT_IDS[k] as AspectId) === true ? 1 : sigmoid(z[k] as number);
       if ((pAspects[k] as number) > (pAspects[topAspect] as number)) topAspect = k;
     }
-    for (const [k, aspect] of ASPECT_IDS.entries()) {
+    for (let k = 0; k < DETECTORS; k += 1) {
+      const aspect = ASPECT_IDS[k] as AspectId;
       const pAspect = pAspects[k] as number;
       const floor = k === topAspect ? Math.min(model.likeliestFloor, model.thresholds[k] ?? 0.5) : (model.thresholds[k] ?? 0.5);
       if (pAspect < floor) continue;
-      const aspectIndices: number[] = [];
-      emitAspectFeatures(trace, aspect, collect(aspectIndices));
-      const aspectRow = rowFromIndices([[aspectIndices, scale.aspect]]);
-      const own = logits(aspectRow, false);
-      const p = softmax3([0, 1, 2].map((c) => (z[POLARITY_SLOT + c] as number) + (own[POLARITY_SLOT + c] as number)));
-      const sentiment = likeliest(p);
+      row.start();
+      emitAspectFeatures(trace, aspect, aspectSink);
+      row.finish(aspectScales);
+      // The aspect's part summed on its own, then added to the sentence's (the order of the sums
+      // decides the last bits).
+      polarity.fill(0);
+      addLogits(polarity, POLARITY_SLOT);
+      for (let c = 0; c < polarity.length; c += 1) polarity[c] = (z[POLARITY_SLOT + c] as number) + (polarity[c] as number);
+      softmax3(polarity);
+      const best = likeliest(polarity);
+      const sentiment = SENTIMENTS[best] as Sentiment;
       // A problem from before the job (the rules saw its marker) is not this business's fault:
       // a negative label the rules did not give too is dropped.
       if (sentiment === 'negative' && trace.priorProblem && !ruleSays(trace, aspect, 'negative')) continue;
-      labels.push({ aspect, sentiment, score: round3(p[0] - p[2]), confidence: round3(pAspect * (p[SENTIMENTS.indexOf(sentiment)] as number)) });
+      const score = round3((polarity[0] as number) - (polarity[2] as number));
+      labels.push({ aspect, sentiment, score, confidence: round3(pAspect * (polarity[best] as number)) });
     }
-    const o = softmax3([0, 1, 2].map((c) => z[OVERALL_SLOT + c] as number));
-    return { text, labels, overall: likeliest(o), score: round3(o[0] - o[2]) };
+    overall.set(z.subarray(OVERALL_SLOT, OVERALL_SLOT + overall.length));
+    softmax3(overall);
+    const score = round3((overall[0] as number) - (overall[2] as number));
+    return { text, labels, overall: SENTIMENTS[likeliest(overall)] as Sentiment, score };
   }
 
   return { analyzeSentence, analyzeText: (text) => analyzeTextWith(analyzeSentence, text) };
