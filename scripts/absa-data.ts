@@ -45,3 +45,45 @@ export function readAllLabelled(): GroupedText[] {
     .sort()
     .flatMap(readLabelled);
 }
+
+/** The files written for training only (`team-*.jsonl`, see data/absa/README.md): never scored. */
+export function isTeamWritten(group: string): boolean {
+  return group.startsWith('team-');
+}
+
+/** Lower-cased words and numbers of a sentence, as a set (for `nearDuplicates`). */
+function wordSet(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[a-z0-9$]+/g) ?? []);
+}
+
+/**
+ * Pairs of sentences, one of `candidates` and one of `scored`, whose word sets overlap by at least
+ * `threshold` (Jaccard). Training text that close to a scored writer's sentence would flatter the
+ * measurement, so the team-written files are kept free of them (data/absa/README.md).
+ */
+export function nearDuplicates(
+  candidates: readonly GroupedText[],
+  scored: readonly GroupedText[],
+  threshold = 0.6,
+): { readonly candidate: GroupedText; readonly scored: GroupedText; readonly jaccard: number }[] {
+  const scoredSets = scored.map((s) => wordSet(s.text));
+  const byWord = new Map<string, number[]>();
+  for (const [i, set] of scoredSets.entries()) {
+    for (const w of set) {
+      const list = byWord.get(w);
+      if (list === undefined) byWord.set(w, [i]);
+      else list.push(i);
+    }
+  }
+  const found: { candidate: GroupedText; scored: GroupedText; jaccard: number }[] = [];
+  for (const c of candidates) {
+    const set = wordSet(c.text);
+    const shared = new Map<number, number>();
+    for (const w of set) for (const i of byWord.get(w) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    for (const [i, n] of shared) {
+      const jaccard = n / (set.size + (scoredSets[i] as Set<string>).size - n);
+      if (jaccard >= threshold) found.push({ candidate: c, scored: scored[i] as GroupedText, jaccard });
+    }
+  }
+  return found;
+}

@@ -48,8 +48,10 @@ function main(): void {
   const measured = {
     method:
       'Per-aspect logistic detectors and logistic polarity and overall classifiers over word and bigram features, ' +
-      'negation-scoped words and the rule analyzer\'s own labels (stacking; left out of the detector and polarity rows of ' +
-      'the sentences the rules were tuned on), trained on the labelled sentences in data/absa.',
+      'negation-scoped words, the words near each aspect\'s cues (alone and paired with the aspect) and the rule ' +
+      'analyzer\'s own labels (stacking; left out of the detector and polarity rows of the sentences the rules were ' +
+      'tuned on), trained on the labelled sentences in data/absa: 2,371 written by hand or by independent writers and ' +
+      'the rest written and labelled by the team for training only; measured only on independent writers never trained on.',
     frozen: { group: FROZEN_GROUP, note: 'one writer never tuned on, scored by a model trained on everything else', ...frozenFigures },
     crossValidated: { by: 'writer', groups: CV_GROUPS, ...cv.mean, folds: cv.folds },
     rulesAlone: { frozen: rulesFigures(rules, frozen), crossValidated: { tripleF1: meanOf('tripleF1'), aspectF1: meanOf('aspectF1'), overallAccuracy: meanOf('overallAccuracy') } },

@@ -31,7 +31,11 @@ describe.each(analyzers)('problems from before the job (%s)', (_, analyzer) => {
 
   it('a repaired problem is the repair’s aspect, positive when the repair is praised', () => {
     expect(labels(analyzer.analyzeSentence('The previous roofer left the flashing loose, and they fixed it properly.').labels)).toEqual(['workmanship:positive']);
-    expect(labels(analyzer.analyzeSentence('The storm tore off half the shingles, and they had it fixed in a day.').labels)).toEqual(['timeliness:positive']);
+    // The repair praised for its speed: timeliness (the learned layer may also read the repair
+    // itself as work done, workmanship positive); never the storm's damage as a negative.
+    const storm = labels(analyzer.analyzeSentence('The storm tore off half the shingles, and they had it fixed in a day.').labels);
+    expect(storm).toContain('timeliness:positive');
+    expect(storm.filter((l) => !l.endsWith(':positive'))).toEqual([]);
   });
 
   it('their own faults stay negative next to the same words', () => {

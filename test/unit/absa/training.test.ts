@@ -64,6 +64,13 @@ describe('features', () => {
     expect(professionalism).not.toContain('aw:sloppy');
   });
 
+  it('also gives those words paired with the aspect, so a word can mean one thing for one aspect and another for the next', () => {
+    const trace = rules.traceSentence('The estimator took a quick look, and the crew was quick too.');
+    expect(aspectFeatures(trace, 'estimate')).toContain('ax:estimate quick');
+    expect(aspectFeatures(trace, 'estimate')).not.toContain('ax:timeliness quick');
+    expect(aspectFeatures(rules.traceSentence('The crew was polite and friendly the whole week.'), 'professionalism')).toContain('ax:professionalism polit');
+  });
+
   it('carries the rules’ labels and cue tiers (stacking) and character n-grams on request', () => {
     const f = sentenceFeatures(rules.traceSentence('The adjuster was great.'));
     expect(f.rules).toContain('r:insurance:positive');
@@ -74,7 +81,7 @@ describe('features', () => {
 });
 
 describe('training', () => {
-  it('regenerates the committed model.json byte for byte from data/absa', { timeout: 120_000 }, () => {
+  it('regenerates the committed model.json byte for byte from data/absa', { timeout: 600_000 }, () => {
     const committed = readFileSync(new URL('../../../src/domain/insights/absa/model.json', import.meta.url), 'utf8');
     expect(serializeModel(trainModel(readAllLabelled(), rules))).toBe(committed);
   });

@@ -26,7 +26,7 @@ const SCOPE_END = new Set(['but', 'and', 'so', 'because', 'which', 'who', 'altho
 export type FeatureSink = (prefix: string, key: string, second?: string) => void;
 
 /** Prefixes of the features that are pairs (`prefix + key + " " + second`). */
-export const PAIR_PREFIXES: ReadonlySet<string> = new Set(['b:']);
+export const PAIR_PREFIXES: ReadonlySet<string> = new Set(['b:', 'ax:']);
 
 /** The string a feature is known by in model.json. */
 export function featureName(prefix: string, key: string, second?: string): string {
@@ -89,6 +89,9 @@ export function emitAspectFeatures(trace: RuleTrace, aspect: AspectId, sink: Fea
     }
   }
   for (const w of near) sink('aw:', w);
+  // The same words for this aspect alone: "quick" praises timeliness but blames an estimate
+  // ("a quick look"), "cheap" praises a price but blames materials.
+  for (const w of near) sink('ax:', aspect, w);
   sink('a:', aspect);
   sink('ar:', label?.sentiment ?? 'none');
   sink('ar:', `${aspect}:${label?.sentiment ?? 'none'}`);

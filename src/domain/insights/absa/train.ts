@@ -50,10 +50,10 @@ export interface Recipe {
 
 export const RECIPE: Recipe = {
   minCount: 2,
-  blockScale: { words: 1, chars: 0, rules: 1, aspect: 1 },
+  blockScale: { words: 1, chars: 0, rules: 0.5, aspect: 1.5 },
   threshold: 0.3,
   likeliestFloor: 0.2,
-  detector: { epochs: 10, l2: 1.2e-2, rate: 0.3, seed: 1 },
+  detector: { epochs: 10, l2: 6e-3, rate: 0.3, seed: 1 },
   polarity: { epochs: 10, l2: 6e-3, rate: 0.3, seed: 2 },
   overall: { epochs: 10, l2: 1e-4, rate: 0.3, seed: 3 },
   overallForPolarity: 1,
