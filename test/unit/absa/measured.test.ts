@@ -23,7 +23,7 @@ describe('the learned analyzer on writers it never saw', () => {
 
   it('frozen writer: triple and aspect F1 above their floors, and above the rules alone', () => {
     expect(frozen.length).toBeGreaterThan(250);
-    expect(frozenFigures.tripleF1).toBeGreaterThanOrEqual(0.73);
+    expect(frozenFigures.tripleF1).toBeGreaterThanOrEqual(0.715);
     expect(frozenFigures.aspectF1).toBeGreaterThanOrEqual(0.83);
     expect(frozenFigures.tripleF1).toBeGreaterThan(rulesOnFrozen.tripleF1 + 0.05);
     expect(frozenFigures).toMatchObject({ tripleF1: measurement.frozen.tripleF1, aspectF1: measurement.frozen.aspectF1 });
@@ -32,8 +32,8 @@ describe('the learned analyzer on writers it never saw', () => {
   it('cross-validated by writer: above the floors, within 0.10 of the frozen figure', { timeout: 900_000 }, () => {
     const cv = crossValidate(pool, measurement.crossValidated.groups, rules);
     expect(cv.folds.map((f) => f.group)).toEqual(['ga', 'gb', 'gc', 'gd', 'ge']);
-    expect(cv.mean.tripleF1).toBeGreaterThanOrEqual(0.715);
-    expect(cv.mean.aspectF1).toBeGreaterThanOrEqual(0.835);
+    expect(cv.mean.tripleF1).toBeGreaterThanOrEqual(0.73);
+    expect(cv.mean.aspectF1).toBeGreaterThanOrEqual(0.84);
     expect(Math.abs(cv.mean.tripleF1 - frozenFigures.tripleF1)).toBeLessThanOrEqual(0.1);
     expect(Math.abs(cv.mean.aspectF1 - frozenFigures.aspectF1)).toBeLessThanOrEqual(0.1);
     expect(cv.mean).toMatchObject({ tripleF1: measurement.crossValidated.tripleF1, aspectF1: measurement.crossValidated.aspectF1 });
