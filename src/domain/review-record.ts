@@ -4,7 +4,8 @@ import { createMentionFinder } from './mentions.ts';
 import { applyOwnerCorrections, type AnalyzedAspect } from './insights/owner-corrections.ts';
 import type { Review } from './schemas/review.ts';
 
-export type AspectAnalyzer = (text: string) => AnalyzedAspect[];
+/** A review's aspects from its text; `rating` (its stars), when given, lets the opening problem of a well-rated review be told apart (insights/opening-problem.ts). */
+export type AspectAnalyzer = (text: string, rating?: number) => AnalyzedAspect[];
 
 /** Newest first: date descending, then id ascending. */
 export function compareNewestFirst(a: { date: string; id: string }, b: { date: string; id: string }): number {
@@ -42,7 +43,7 @@ export function toPublishedReviews(business: Business, reviews: ContentReview[],
         services: mentions.services(review.services, searchable).map(({ id, name }) => ({ id, name })),
         technicians: mentions.technicians(review.technicians, searchable).map(({ id, name }) => ({ id, name })),
         response: review.response ? { date: review.response.date, text: review.response.text } : null,
-        aspects: applyOwnerCorrections(analyze(text), review.aspects),
+        aspects: applyOwnerCorrections(analyze(text, review.rating), review.aspects),
       };
     })
     .sort(compareNewestFirst);

@@ -1,10 +1,19 @@
 import type { AspectAnalyzer } from '../review-record.ts';
-import { createAnalyzer } from './absa/index.ts';
+import { createAnalyzer, textAspects } from './absa/index.ts';
+import { withoutOpeningProblem } from './opening-problem.ts';
 import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
 
-/** The analyzer the build uses for each review's text, with the business's vocabulary extension. */
+/**
+ * The analyzer the build uses for each review's text, with the business's vocabulary extension.
+ * Given the review's rating, a well-rated review's opening problem is not read as this business's
+ * work (opening-problem.ts).
+ */
 export function analyzeReviewAspects(extension: VocabularyExtensionInput | null): AspectAnalyzer {
   const analyzer = createAnalyzer(extension);
-  return (text) =>
-    analyzer.analyzeText(text).aspects.map(({ aspect, sentiment, score, confidence, excerpt }) => ({ aspect, sentiment, score, confidence, excerpt }));
+  return (text, rating) => {
+    const { sentences } = analyzer.analyzeText(text);
+    return textAspects(rating === undefined ? sentences : withoutOpeningProblem(sentences, rating)).map(
+      ({ aspect, sentiment, score, confidence, excerpt }) => ({ aspect, sentiment, score, confidence, excerpt }),
+    );
+  };
 }

@@ -581,14 +581,19 @@ export function createRuleAnalyzer(vocabulary: Vocabulary = defaultVocabulary): 
 /** Analyse a review: each sentence with `analyzeSentence`, and the overall from their scores. */
 export function analyzeTextWith(analyzeSentence: (text: string) => SentenceResult, text: string): TextResult {
   const sentences = splitSentences(text).map(analyzeSentence);
-  const aspects: TextAspect[] = [];
   let raw = 0;
+  // Undo the squash to add sentence evidence on the raw scale.
+  for (const s of sentences) raw += s.score / (1 - Math.min(Math.abs(s.score), 0.999));
+  const score = round3(squash(raw));
+  return { sentences, aspects: textAspects(sentences), overall: toSentiment(score), score };
+}
+
+/** The aspects of a text: each label of each sentence, in order, with its sentence as the excerpt. */
+export function textAspects(sentences: readonly SentenceResult[]): TextAspect[] {
+  const aspects: TextAspect[] = [];
   for (const s of sentences) {
     const ex = excerpt(s.text);
     for (const l of s.labels) aspects.push({ aspect: l.aspect, sentiment: l.sentiment, score: l.score, confidence: l.confidence, excerpt: ex });
-    // Undo the squash to add sentence evidence on the raw scale.
-    raw += s.score / (1 - Math.min(Math.abs(s.score), 0.999));
   }
-  const score = round3(squash(raw));
-  return { sentences, aspects, overall: toSentiment(score), score };
+  return aspects;
 }

@@ -1,7 +1,7 @@
 /** Aspect-based sentiment analysis for roofing reviews: public API. */
 export { ASPECT_IDS, SENTIMENTS, isAspectId, isSentiment } from './aspects.ts';
 export type { AspectId, Sentiment } from './aspects.ts';
-export { createRuleAnalyzer, excerpt } from './analyzer.ts';
+export { createRuleAnalyzer, excerpt, textAspects } from './analyzer.ts';
 export type { Analyzer, AspectLabel, RuleAnalyzer, SentenceResult, TextAspect, TextResult } from './analyzer.ts';
 export { createAnalyzer, defaultModel } from './learned.ts';
 export type { ModelData } from './model.ts';
