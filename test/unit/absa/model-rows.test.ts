@@ -1,7 +1,8 @@
 /**
- * The analyzer's fast paths in model.ts against the definitions training uses: FeatureIndex
- * against the feature names, RowBuilder against rowFromIndices. The analyzer's output stays the
- * same only if both agree exactly (same indices, same values to the last bit, same order).
+ * The fast paths in model.ts against plain definitions: FeatureIndex against the feature names,
+ * RowBuilder (which builds the rows of training and of the analyzer) against `referenceRow`. The
+ * model does what it was trained to do only if both agree exactly (same indices, same values to
+ * the last bit, same order).
  */
 import { describe, expect, it } from 'vitest';
 import { createRuleAnalyzer } from '../../../src/domain/insights/absa/analyzer.ts';
@@ -10,7 +11,34 @@ import { emitAspectFeatures, emitSentenceFeatures, featureName } from '../../../
 import type { FeatureSink } from '../../../src/domain/insights/absa/features.ts';
 import { defaultModel } from '../../../src/domain/insights/absa/learned.ts';
 import { seededRandom } from '../../../src/domain/insights/absa/logistic.ts';
-import { FeatureIndex, rowFromIndices, RowBuilder } from '../../../src/domain/insights/absa/model.ts';
+import { FeatureIndex, RowBuilder } from '../../../src/domain/insights/absa/model.ts';
+import type { SparseRow } from '../../../src/domain/insights/absa/logistic.ts';
+
+/**
+ * A row by its definition: count the features of each block, L2-normalise each block's counts
+ * and scale it, blocks in order, features in index order within a block.
+ */
+function referenceRow(blocks: readonly (readonly [readonly number[], number])[]): SparseRow {
+  const index: number[] = [];
+  const value: number[] = [];
+  for (const [indices, scale] of blocks) {
+    if (scale === 0 || indices.length === 0) continue;
+    const found = Int32Array.from(indices).sort();
+    const from = index.length;
+    let norm = 0;
+    for (let j = 0; j < found.length; ) {
+      let end = j + 1;
+      while (end < found.length && found[end] === found[j]) end += 1;
+      index.push(found[j] as number);
+      value.push(end - j);
+      norm += (end - j) * (end - j);
+      j = end;
+    }
+    const factor = scale / (Math.sqrt(norm) || 1);
+    for (let j = from; j < value.length; j += 1) value[j] = (value[j] as number) * factor;
+  }
+  return { index: Int32Array.from(index), value: Float64Array.from(value) };
+}
 
 describe('FeatureIndex', () => {
   it("finds each emitted feature at its name's position in the model, and nothing else", () => {
@@ -54,7 +82,7 @@ describe('RowBuilder', () => {
     });
   }
 
-  it('gives the rows of rowFromIndices, value for value, row after row', () => {
+  it('gives the rows of the definition, value for value, row after row', () => {
     const builder = new RowBuilder(FEATURES * 3, 3);
     for (let trial = 0; trial < 200; trial += 1) {
       // Blocks never share a feature (model.ts): offset each block's indices.
@@ -66,7 +94,7 @@ describe('RowBuilder', () => {
         for (const [b, [indices]] of blocks.entries()) if (j < indices.length) builder.add(b, indices[j] as number);
       }
       builder.finish(blocks.map(([, scale]) => scale));
-      const expected = rowFromIndices(blocks);
+      const expected = referenceRow(blocks);
       expect(builder.index.slice(0, builder.length)).toEqual(expected.index);
       expect(builder.value.slice(0, builder.length)).toEqual(expected.value);
     }

@@ -41,51 +41,6 @@ export const OVERALL_SLOT = DETECTORS + SENTIMENTS.length;
 export const SLOTS = OVERALL_SLOT + SENTIMENTS.length;
 
 /**
- * Count the features of each block, L2-normalise each block's counts and scale it, and add them
- * up: a long sentence weighs no more than a short one, and each block keeps its share. Blocks are
- * lists of feature indices (`vectorize` takes feature names).
- */
-export function rowFromIndices(blocks: readonly (readonly [readonly number[], number])[]): SparseRow {
-  const index: number[] = [];
-  const value: number[] = [];
-  for (const [indices, scale] of blocks) {
-    if (scale === 0 || indices.length === 0) continue;
-    const found = Int32Array.from(indices).sort();
-    // Runs of equal indices are counts. Blocks never share a feature (their prefixes differ).
-    const from = index.length;
-    let norm = 0;
-    for (let j = 0; j < found.length; ) {
-      let end = j + 1;
-      while (end < found.length && found[end] === found[j]) end += 1;
-      index.push(found[j] as number);
-      value.push(end - j);
-      norm += (end - j) * (end - j);
-      j = end;
-    }
-    const factor = scale / (Math.sqrt(norm) || 1);
-    for (let j = from; j < value.length; j += 1) value[j] = (value[j] as number) * factor;
-  }
-  return { index: Int32Array.from(index), value: Float64Array.from(value) };
-}
-
-/** `rowFromIndices` over feature names; names the model does not know are left out. */
-export function vectorize(
-  blocks: readonly (readonly [readonly string[], number])[],
-  indexOf: (feature: string) => number | undefined,
-): SparseRow {
-  return rowFromIndices(
-    blocks.map(([names, scale]) => {
-      const indices: number[] = [];
-      for (const f of names) {
-        const i = indexOf(f);
-        if (i !== undefined) indices.push(i);
-      }
-      return [indices, scale] as const;
-    }),
-  );
-}
-
-/**
  * Feature name → index, looked up from a sink's parts without building the name. One table per
  * prefix: there are a dozen prefixes, so finding a prefix's table is a lookup in a small map that
  * stays in cache, and the feature takes one lookup in a large one (a pair, two).
@@ -125,13 +80,14 @@ function tableOf<V>(tables: Map<string, Map<string, V>>, name: string): Map<stri
 }
 
 /**
- * The analyzer's `rowFromIndices`, with the same arithmetic in the same order, built in place:
- * it is called for every sentence and labelled aspect. Features are added one at a time to
- * their block (blocks may interleave), repeats counted in a per-feature array rather than by
- * sorting every occurrence, and the row is left in `index`, `value` and `length`, reused by the
- * next row. Only each block's distinct features are sorted: the row lists them in index order as
- * `rowFromIndices` does, so logits summed over it are the same to the last bit. The blocks share
- * one count array: they never share a feature (their prefixes differ).
+ * A row of the models' input, built in place. Each block's feature counts are L2-normalised and
+ * scaled, and the blocks added up: a long sentence weighs no more than a short one, and each block
+ * keeps its share. The analyzer builds one for every sentence and labelled aspect, training one per
+ * example (`vectorize`), so nothing is allocated per row: features are added one at a time to their
+ * block (blocks may interleave), repeats counted in a per-feature array, and the row is left in
+ * `index`, `value` and `length`, reused by the next row. Each block's distinct features are listed
+ * in index order, so the logits summed over a row are the same to the last bit in training and in
+ * the analyzer. The blocks share one count array: they never share a feature (their prefixes differ).
  */
 export class RowBuilder {
   /** Per feature: its count in the row being built (zero for the others). */
@@ -211,6 +167,26 @@ function grown(array: Int32Array, capacity: number): Int32Array {
   const bigger = new Int32Array(capacity);
   bigger.set(array);
   return bigger;
+}
+
+/**
+ * A row from blocks of feature names, for training: `builder` is sized to the model's features and
+ * has a block for each of `blocks`. Names the model does not know are left out.
+ */
+export function vectorize(
+  blocks: readonly (readonly [readonly string[], number])[],
+  indexOf: (feature: string) => number | undefined,
+  builder: RowBuilder,
+): SparseRow {
+  builder.start();
+  for (const [b, [names]] of blocks.entries()) {
+    for (const f of names) {
+      const i = indexOf(f);
+      if (i !== undefined) builder.add(b, i);
+    }
+  }
+  builder.finish(blocks.map(([, scale]) => scale));
+  return { index: builder.index.slice(0, builder.length), value: builder.value.slice(0, builder.length) };
 }
 
 /** The position of the rules' block among `sentenceBlocks`. */

@@ -10,7 +10,7 @@ import { aspectFeatures, sentenceFeatures } from './features.ts';
 import type { LabelledSentence } from './evaluate.ts';
 import { trainSoftmax } from './logistic.ts';
 import type { SparseRow, TrainOptions } from './logistic.ts';
-import { DETECTORS, OVERALL_SLOT, POLARITY_SLOT, RULES_BLOCK, SLOTS, sentenceBlocks, vectorize } from './model.ts';
+import { DETECTORS, OVERALL_SLOT, POLARITY_SLOT, RowBuilder, RULES_BLOCK, SLOTS, sentenceBlocks, vectorize } from './model.ts';
 import type { ModelData } from './model.ts';
 
 export interface LabelledText extends LabelledSentence {
@@ -96,8 +96,10 @@ export function trainModel(examples: readonly LabelledText[], rules: RuleAnalyze
   const indexOf = (f: string): number | undefined => index.get(f);
   const dims = names.length;
 
-  const rows: SparseRow[] = blocks.map((b) => vectorize(b, indexOf));
-  const maskedRows: SparseRow[] = maskedBlocks.map((b, i) => (masked[i] ? vectorize(b, indexOf) : (rows[i] as SparseRow)));
+  // Up to four blocks: the sentence's three, and the aspect's in a polarity row.
+  const builder = new RowBuilder(dims, 4);
+  const rows: SparseRow[] = blocks.map((b) => vectorize(b, indexOf, builder));
+  const maskedRows: SparseRow[] = maskedBlocks.map((b, i) => (masked[i] ? vectorize(b, indexOf, builder) : (rows[i] as SparseRow)));
   const slots = new Float64Array(dims * SLOTS);
   const bias = new Array<number>(SLOTS).fill(0);
 
@@ -113,7 +115,7 @@ export function trainModel(examples: readonly LabelledText[], rules: RuleAnalyze
     }
   }
   const polarityRows = pairs.map((p) =>
-    vectorize([...(maskedBlocks[p.sentence] ?? []), [aspectFeatures(traces[p.sentence] as RuleTrace, p.aspect), recipe.blockScale.aspect]], indexOf),
+    vectorize([...(maskedBlocks[p.sentence] ?? []), [aspectFeatures(traces[p.sentence] as RuleTrace, p.aspect), recipe.blockScale.aspect]], indexOf, builder),
   );
   const threeWay = (from: number, y: readonly number[], rs: readonly SparseRow[], options: TrainOptions, ws?: readonly number[]): void => {
     const m = trainSoftmax(rs, y, 3, dims, options, ws);
