@@ -129,10 +129,10 @@ export function createMcpServer(content: McpContent, budget: AnswerBudget): Serv
     return answer();
   };
   server.setRequestHandler('tools/list', ANY_PARAMS, list('tools/list', () => ({ tools: [...tools.list] })));
-  server.setRequestHandler('tools/call', ANY_PARAMS, (params) => {
-    checkToolCallParams(params);
-    return tools.call(params.name as string, params.arguments as Record<string, unknown> | undefined, budget);
-  });
+  // ReviewsServer has checked the params (checkToolCallParams) before the SDK's schema and this handler run.
+  server.setRequestHandler('tools/call', ANY_PARAMS, (params) =>
+    tools.call(params.name as string, params.arguments as Record<string, unknown> | undefined, budget),
+  );
   server.setRequestHandler('resources/list', ANY_PARAMS, list('resources/list', () => ({ resources: [...resources.list] })));
   server.setRequestHandler('resources/templates/list', ANY_PARAMS, list('resources/templates/list', () => ({ resourceTemplates: [...resources.templates] })));
   server.setRequestHandler('prompts/list', ANY_PARAMS, list('prompts/list', () => ({ prompts: [...prompts.list] })));
