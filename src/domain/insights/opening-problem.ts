@@ -17,11 +17,11 @@ export const OPENING_PROBLEM_MIN_RATING = 4;
 /** The aspects a problem the customer called about is read as. */
 export const OPENING_PROBLEM_ASPECTS: ReadonlySet<AspectId> = new Set<AspectId>(['workmanship', 'materials']);
 
-export function withoutOpeningProblem(sentences: readonly SentenceResult[], rating: number): SentenceResult[] {
-  if (rating < OPENING_PROBLEM_MIN_RATING) return [...sentences];
+export function withoutOpeningProblem(sentences: readonly SentenceResult[], rating: number): readonly SentenceResult[] {
+  if (rating < OPENING_PROBLEM_MIN_RATING) return sentences;
   // With no praise anywhere the review's complaint is its own, whatever its rating.
   const firstPositive = sentences.findIndex((s) => s.labels.some((l) => l.sentiment === 'positive'));
-  if (firstPositive < 0) return [...sentences];
+  if (firstPositive < 0) return sentences;
   return sentences.map((s, i) =>
     i < firstPositive ? { ...s, labels: s.labels.filter((l) => !(l.sentiment === 'negative' && OPENING_PROBLEM_ASPECTS.has(l.aspect))) } : s,
   );

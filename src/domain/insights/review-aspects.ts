@@ -1,5 +1,5 @@
 import type { AspectAnalyzer } from '../review-record.ts';
-import { createAnalyzer, textAspects } from './absa/index.ts';
+import { createAnalyzer, splitSentences, textAspects } from './absa/index.ts';
 import { withoutOpeningProblem } from './opening-problem.ts';
 import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
 
@@ -11,7 +11,8 @@ import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
 export function analyzeReviewAspects(extension: VocabularyExtensionInput | null): AspectAnalyzer {
   const analyzer = createAnalyzer(extension);
   return (text, rating) => {
-    const { sentences } = analyzer.analyzeText(text);
+    // The sentences alone: analyzeText would also make the aspects and the overall this drops.
+    const sentences = splitSentences(text).map((sentence) => analyzer.analyzeSentence(sentence));
     return textAspects(rating === undefined ? sentences : withoutOpeningProblem(sentences, rating)).map(
       ({ aspect, sentiment, score, confidence, excerpt }) => ({ aspect, sentiment, score, confidence, excerpt }),
     );
