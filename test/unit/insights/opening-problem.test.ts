@@ -11,7 +11,7 @@ const sentence = (text: string, labels: [string, string][]): SentenceResult => (
   overall: 'neutral',
   score: 0,
 });
-const labelsOf = (sentences: SentenceResult[]): string[][] => sentences.map((s) => s.labels.map((l) => `${l.aspect}:${l.sentiment}`));
+const labelsOf = (sentences: readonly SentenceResult[]): string[][] => sentences.map((s) => s.labels.map((l) => `${l.aspect}:${l.sentiment}`));
 
 describe('the opening problem of a well-rated review', () => {
   const review = [
