@@ -15,12 +15,11 @@ export default defineConfig({
   // npm run build keeps one cache per OUT_DIR (builds into it take turns); elsewhere a
   // separate cache per output folder keeps concurrent builds apart.
   cacheDir: process.env.ASTRO_CACHE_DIR || (process.env.OUT_DIR ? `${outDir}-cache` : './node_modules/.astro'),
-  adapter: node({ mode: 'standalone' }),
+  // The server (src/server/app) serves everything and calls Astro's handler for the
+  // on-demand pages, as the last step of its own pipeline, with what they need in locals.
+  adapter: node({ mode: 'middleware' }),
   session: false,
   trailingSlash: 'ignore',
   build: { format: 'file' },
-  // Astro's origin check answers form-encoded POSTs without a matching Origin with 403:
-  // that would reject every WebSub subscriber. MCP does its own Origin checks.
-  security: { checkOrigin: false },
   devToolbar: { enabled: false },
 });

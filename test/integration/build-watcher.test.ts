@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { switchToBuild } from '../../src/build/build-layout.ts';
-import { followCurrentBuild } from '../../src/server/runtime/build-watcher.ts';
-import { servedBuild } from '../../src/server/runtime/build-output.ts';
-import { getCatalog } from '../../src/server/runtime/catalog.ts';
-import { installBuild, loadBuild } from '../../src/server/runtime/loaded-build.ts';
+import { followCurrentBuild } from '../../src/server/builds/build-watcher.ts';
+import { servedBuild } from '../../src/server/builds/served-build.ts';
+import { getCatalog } from '../../src/server/builds/review-catalog.ts';
+import { installBuild, loadBuild } from '../../src/server/builds/loaded-build.ts';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'watcher-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
  *
  * How to call it (both callers do the same three steps):
  *
- *   const catalog = getCatalog();                        // src/server/runtime/catalog.ts, built once per process
+ *   const catalog = getCatalog();                        // src/server/builds/review-catalog.ts, built once per process
  *   const parsed = parseSearchArguments(catalog, args);  // MCP arguments; HTTP uses parseSearchParams(catalog, url.searchParams)
  *   if (!parsed.ok) → parsed.issues: [{ path, code, message }], the 400's issues / the tool error's text
  *   const result = searchReviews(catalog, parsed.value);

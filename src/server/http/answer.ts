@@ -1,8 +1,7 @@
 /**
- * An API answer as plain data: status, headers, body text. Astro route files wrap
- * it in a web `Response`; the server's direct routes (see server.ts) write it to
- * Node as it is, skipping the Request/Response objects and Astro's per-request
- * pipeline on hot paths. Either way the bytes and headers are the same.
+ * An answer as plain data: status, headers, body. Routes give one back and the
+ * pipeline writes it to Node's response as it is, without web Request/Response
+ * objects, which cost more than answering a search does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ByteString } from '../../domain/byte-string.ts';
@@ -20,8 +19,9 @@ export interface Answer {
    * byte strings, in parts: they are written a chunk at a time, never joined into
    * one string (a sync listing of every review is 143 MB at 100,000 reviews, and a
    * string over 128 KB goes straight to the old generation, for a full GC to collect).
+   * A stream (an SSE answer) is written as its chunks come, and given up if the client goes.
    */
-  body?: string | BytesBody;
+  body?: string | BytesBody | ReadableStream<Uint8Array>;
 }
 
 /**
@@ -29,14 +29,6 @@ export interface Answer {
  * (one part past this at most) stays under V8's 128 KiB for objects of the young generation.
  */
 const CHUNK = 96 * 1024;
-
-/** Bytes held in byte strings, as a Buffer: Latin-1 gives back each character's byte. */
-const bytesOf = (parts: readonly ByteString[]): Buffer<ArrayBuffer> => Buffer.from(parts.join(''), 'latin1');
-
-export function toResponse(answer: Answer): Response {
-  const { body } = answer;
-  return new Response(typeof body === 'object' ? bytesOf(body.bytes) : (body ?? null), { status: answer.status, headers: answer.headers });
-}
 
 /** Writes the parts from `next` on, a chunk at a time, waiting for the socket to drain; the last chunk ends the answer. */
 function writeParts(res: ServerResponse, parts: readonly ByteString[], next = 0): void {
@@ -56,9 +48,21 @@ function writeParts(res: ServerResponse, parts: readonly ByteString[], next = 0)
   res.end();
 }
 
+async function writeStream(res: ServerResponse, stream: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = stream.getReader();
+  res.once('close', () => void reader.cancel().catch(() => undefined));
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
+  res.end();
+}
+
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   const headers: Record<string, string | number> = { ...answer.headers };
   const { body } = answer;
+  if (body instanceof ReadableStream) {
+    res.writeHead(answer.status, headers);
+    void writeStream(res, body).catch(() => res.destroy());
+    return;
+  }
   if (typeof body === 'object') {
     // A byte string is as long as its bytes.
     headers['Content-Length'] = body.bytes.reduce((sum, part) => sum + part.length, 0);

@@ -1,5 +1,5 @@
 import type { QueryIssue } from '../../domain/schemas/errors.ts';
-import { toResponse, type Answer } from './answer.ts';
+import type { Answer } from './answer.ts';
 
 export interface ApiErrorOptions {
   issues?: QueryIssue[];
@@ -21,24 +21,12 @@ export function apiErrorAnswer(status: number, error: string, message: string, o
   };
 }
 
-export function apiError(status: number, error: string, message: string, options: ApiErrorOptions = {}): Response {
-  return toResponse(apiErrorAnswer(status, error, message, options));
-}
-
 export function methodNotAllowedAnswer(method: string, allow: readonly string[]): Answer {
   return apiErrorAnswer(405, 'method_not_allowed', `${method} is not allowed here; use ${allow.join(' or ')}.`, {
     headers: { Allow: allow.join(', ') },
   });
 }
 
-export function methodNotAllowed(method: string, allow: readonly string[]): Response {
-  return toResponse(methodNotAllowedAnswer(method, allow));
-}
-
 export function notFoundAnswer(pathname: string): Answer {
   return apiErrorAnswer(404, 'not_found', `There is nothing at ${pathname}. The API is described at /.well-known/openapi.json.`);
-}
-
-export function notFound(pathname: string): Response {
-  return toResponse(notFoundAnswer(pathname));
 }

@@ -20,6 +20,3 @@ export function linkHeaderFor(urlPath: string, siteUrl: string): string | undefi
   if (urlPath === '/index.html' || urlPath === '/insights.json' || urlPath.startsWith('/api/')) return serviceDesc;
   return undefined;
 }
-
-/** Set by this server only (a client's own is removed): the review browser's query as sent, when malformed. */
-export const MALFORMED_QUERY_HEADER = 'x-reviews-malformed-query';

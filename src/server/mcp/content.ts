@@ -3,10 +3,10 @@
  * published documents and the review catalog (the same ones the HTTP routes read).
  */
 import { getConfig } from '../config.ts';
-import { servedBuild } from '../runtime/build-output.ts';
-import { catalogOf } from '../runtime/catalog.ts';
-import type { LoadedBuild } from '../runtime/loaded-build.ts';
-import { publishedDataOf } from '../runtime/published-data.ts';
+import { servedBuild } from '../builds/served-build.ts';
+import { catalogOf } from '../builds/review-catalog.ts';
+import type { LoadedBuild } from '../builds/loaded-build.ts';
+import { publishedDataOf } from '../builds/published-data.ts';
 import { promptSet } from './prompts.ts';
 import { resourceSet, type PublishedDocument } from './resources.ts';
 import type { McpContent } from './server.ts';

@@ -4,7 +4,7 @@
  * fix: not JSON → -32700 (parse error); JSON but not a JSON-RPC 2.0 message →
  * -32600 (invalid request). Both with HTTP 400.
  */
-import { isInitializeRequest, parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { isInitializeRequest, parseJSONRPCMessage, specTypeSchemas, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { INVALID_REQUEST, PARSE_ERROR, type JsonRpcId } from './http-responses.ts';
 import { issuesInWords } from './issue-words.ts';
 
@@ -128,3 +128,22 @@ export function initializeParamsProblem(message: JSONRPCMessage): string | undef
   return `Invalid params for initialize: ${problem}. Send params such as ${INITIALIZE_EXAMPLE}.`;
 }
 
+
+/**
+ * What is wrong with the params of a tools/call request, in words, or undefined when
+ * they are fine (or the message is no tools/call request). The SDK checks them against
+ * its schema before any handler of ours and refuses a bad one with the zod issues as
+ * JSON for a message; its schema (public, as `specTypeSchemas`) is asked here first.
+ */
+export function toolCallParamsProblem(message: JSONRPCMessage): string | undefined {
+  if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return undefined;
+  const params: unknown = message.params;
+  const name = isObject(params) ? params.name : undefined;
+  if (typeof name !== 'string') return 'Invalid params for tools/call: name must be a string, as in {"name": "…"}.';
+  const args = isObject(params) ? params.arguments : undefined;
+  if (args !== undefined && !isObject(args)) return 'Invalid params for tools/call: arguments must be an object.';
+  const checked = specTypeSchemas.CallToolRequest['~standard'].validate(message);
+  if (checked instanceof Promise || !checked.issues) return undefined;
+  const words = issuesInWords(JSON.stringify(checked.issues));
+  return words === undefined ? undefined : `Invalid params for tools/call: ${words}.`;
+}

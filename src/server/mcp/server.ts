@@ -12,11 +12,10 @@
  * a tool result), and a stateless server must not announce list changes it can
  * never send.
  */
-import { Server, type Implementation, type JSONRPCRequest, type Result, type ServerContext } from '@modelcontextprotocol/server';
+import { Server, type Implementation } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { AnswerBudget } from './answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
-import { issuesInWords } from './issue-words.ts';
 import { PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
 import { MAX_COMPLETIONS, type PromptSet } from './prompts.ts';
 import type { ResourceSet } from './resources.ts';
@@ -66,46 +65,10 @@ function checkListParams(method: string, params: Record<string, unknown>): void 
   }
 }
 
-/** tools/call's params, checked in words: name a string, arguments an object when given. */
-function checkToolCallParams(params: unknown): void {
-  stringParam('tools/call', params, 'name');
-  const args = isObject(params) ? params.arguments : undefined;
-  if (args !== undefined && !isObject(args)) throw new ProtocolError(INVALID_PARAMS, 'Invalid params for tools/call: arguments must be an object.');
-}
-
-/** How the SDK refuses a tools/call request its schema does not take: the zod issues as JSON. */
-const TOOL_CALL_ISSUES = /^Invalid tools\/call request: (\[[\s\S]*\])$/;
-
-type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
-
-/**
- * The SDK's Server checks a tools/call request against its own schema before our
- * handler runs, and refuses a bad one with the zod issues as JSON for a message; the
- * subclass hook (`_wrapHandler`, meant for this) checks the params first, in words.
- */
-class ReviewsServer extends Server {
-  protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
-    const wrapped = super._wrapHandler(method, handler);
-    if (method !== 'tools/call') return wrapped;
-    return async (request, ctx) => {
-      checkToolCallParams(request.params);
-      try {
-        return await wrapped(request, ctx);
-      } catch (error) {
-        // Whatever else its schema refuses (a task that is no object, say) is said in words too.
-        const dump = error instanceof ProtocolError && error.code === INVALID_PARAMS ? TOOL_CALL_ISSUES.exec(error.message)?.[1] : undefined;
-        const words = dump === undefined ? undefined : issuesInWords(dump);
-        if (words !== undefined) throw new ProtocolError(INVALID_PARAMS, `Invalid params for tools/call: ${words}.`);
-        throw error;
-      }
-    };
-  }
-}
-
 /** The server for one request; tool results and resource texts are charged to `budget`. */
 export function createMcpServer(content: McpContent, budget: AnswerBudget): Server {
   const { tools, resources, prompts } = content;
-  const server = new ReviewsServer(content.info, {
+  const server = new Server(content.info, {
     capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
     instructions: content.instructions,
     supportedProtocolVersions: [...PROTOCOL_VERSIONS],
@@ -118,18 +81,13 @@ export function createMcpServer(content: McpContent, budget: AnswerBudget): Serv
       'server/discover': CACHE_HINT,
     },
   });
-  // server/discover lists every version the endpoint serves, the 2025 ones (reached through initialize) too; the SDK
-  // would list 2026-07-28 alone. Its serving entry registers its own discover handler on every instance, calling this
-  // method, so the answer is changed here (test/integration/mcp-transport.test.ts checks the list).
-  const discover = (server as unknown as { _ondiscover(): { supportedVersions: string[] } })._ondiscover.bind(server);
-  Object.assign(server, { _ondiscover: () => ({ ...discover(), supportedVersions: [...PROTOCOL_VERSIONS] }) });
   // The lists take any params and check the cursor themselves: the SDK's own check answers a bad one with an internal error.
   const list = <T>(method: string, answer: () => T) => (params: Record<string, unknown>) => {
     checkListParams(method, params);
     return answer();
   };
   server.setRequestHandler('tools/list', ANY_PARAMS, list('tools/list', () => ({ tools: [...tools.list] })));
-  // ReviewsServer has checked the params (checkToolCallParams) before the SDK's schema and this handler run.
+  // The route has checked the params in words (toolCallParamsProblem) before the SDK's schema and this handler run.
   server.setRequestHandler('tools/call', ANY_PARAMS, (params) =>
     tools.call(params.name as string, params.arguments as Record<string, unknown> | undefined, budget),
   );

@@ -1,6 +1,6 @@
 /** The MCP endpoint's settings, resolved once per process from the configuration. */
 import { randomBytes } from 'node:crypto';
-import { getConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { originPolicy, type OriginPolicy } from './origin-guard.ts';
 import { sessionTokens, type SessionTokens } from './session-token.ts';
 
@@ -30,11 +30,4 @@ export function mcpSettings(config: Config, warn: (message: string) => void = co
     maxBodyBytes: MAX_BODY_BYTES,
     maxAnswerBytes: config.MCP_ANSWER_MAX_BYTES,
   };
-}
-
-let cached: McpSettings | undefined;
-
-export function getMcpSettings(): McpSettings {
-  cached ??= mcpSettings(getConfig());
-  return cached;
 }

@@ -6,7 +6,7 @@
  * other, each reading the build served at that moment.
  */
 import type { Topic } from '../../domain/websub/topics.ts';
-import { onBuildSwitch } from '../runtime/loaded-build.ts';
+import { onBuildSwitch } from '../builds/loaded-build.ts';
 import type { Hub } from './hub.ts';
 
 export function distributeOnBuildSwitch(hub: Pick<Hub, 'publish'>, topics: readonly Topic[], log: (line: string) => void): () => void {

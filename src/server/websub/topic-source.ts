@@ -1,7 +1,7 @@
 /** A topic's bytes as GET serves them: the pre-rendered file of the served build, with its served type. */
 import { contentTypeFor } from '../../build/static-manifest.ts';
 import type { TopicPath } from '../../domain/site-urls.ts';
-import { servedBuild } from '../runtime/build-output.ts';
+import { servedBuild } from '../builds/served-build.ts';
 import type { TopicContent } from './hub.ts';
 
 export async function readBuiltTopic(path: TopicPath): Promise<TopicContent> {

@@ -1,6 +1,6 @@
 /** The server's tools, in the order tools/list gives them. */
 import type { ReviewCatalog } from '../../../domain/catalog/catalog.ts';
-import type { PublishedData } from '../../runtime/published-data.ts';
+import type { PublishedData } from '../../builds/published-data.ts';
 import { getBusinessTool } from './business.ts';
 import { getInsightsTool } from './insights.ts';
 import { getReviewTool } from './review.ts';

@@ -1,0 +1,58 @@
+/**
+ * Every route the server answers, in the order they are tried: the first whose
+ * path matches serves the request (docs/architecture.md shows this table; a test
+ * holds the two together).
+ */
+import { buildFilesRoute, otherSpellingsRoute } from '../builds/build-files.ts';
+import { apiErrorAnswer, notFoundAnswer } from '../http/api-error.ts';
+import { route, type Route } from '../http/route.ts';
+import { mcpRoute, type McpServing } from '../mcp/mcp-route.ts';
+import { searchRoute, sinceRoute } from '../reviews/review-routes.ts';
+import type { HubStarter } from '../websub/hub-services.ts';
+import { healthRoute } from './health-route.ts';
+import { pageRoutes, type PageHandler } from './page-route.ts';
+
+export interface RouteServices {
+  hub: HubStarter;
+  mcp: McpServing;
+  pages: PageHandler;
+  /** The code fingerprint of the build the server started on: the code it runs. */
+  runningCode: string | undefined;
+}
+
+/** Any other path under /api/ is the API's, and answers JSON whatever the method. */
+const apiNotFound = route({ name: 'api not found', path: '/api/*', methods: 'any', handle: ({ url }) => notFoundAnswer(url.pathname) });
+
+/** POST /api/websub/hub: the hub's own steps and operation (websub/hub-route.ts), once it has started. */
+function hubRoute(hub: HubStarter): Route {
+  return route({
+    name: 'websub hub',
+    path: '/api/websub/hub',
+    methods: ['POST'],
+    async handle(exchange) {
+      let services;
+      try {
+        services = await hub.start();
+      } catch (error) {
+        return apiErrorAnswer(503, 'hub_unavailable', `The WebSub hub could not start: ${(error as Error).message}`);
+      }
+      return services.handle(exchange);
+    },
+  });
+}
+
+export function routeTable({ hub, mcp, pages, runningCode }: RouteServices): Route[] {
+  const [reviewBrowser, otherPages] = pageRoutes(pages) as [Route, Route];
+  return [
+    searchRoute,
+    sinceRoute,
+    mcpRoute(mcp),
+    hubRoute(hub),
+    healthRoute(hub, runningCode),
+    reviewBrowser,
+    buildFilesRoute,
+    otherSpellingsRoute,
+    apiNotFound,
+    otherPages,
+  ];
+}

@@ -1,0 +1,52 @@
+/**
+ * A request's way through the server: a list of small steps, each of which may
+ * answer or hand on to the next (as Hono's compose.ts does). The steps that hold
+ * for every request are composed once around the route table (app.ts); a route
+ * adds its own in front of its handler (routes.ts). An answer comes back through
+ * the steps that called `next`, so a step can add to it on the way out.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Answer } from './answer.ts';
+import type { Route } from './route.ts';
+
+/** One request and its response, with what the steps learn of it on the way. */
+export interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /**
+   * The path and query, resolved after a base so that a path starting with `//` stays
+   * a path (against no base, `//reviews.json` would name a host).
+   */
+  url: URL;
+  /** The route that serves the request, once routing has chosen it. */
+  route?: Route;
+  /** The route's path parameters as sent (still percent-encoded). */
+  params: Record<string, string>;
+  /** The query as sent, when the route takes its malformed pairs escaped (see Route.malformed). */
+  rawQuery?: string;
+  /** The request body as text, once a body step has read it. */
+  body?: string;
+}
+
+/**
+ * What a step gives back: an answer for the writer, or undefined when the response
+ * is written already (a file, a page, a stream) or nothing is left to answer.
+ */
+export type Outcome = Answer | undefined;
+export type Next = () => Promise<Outcome>;
+export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => Promise<Outcome> | Outcome;
+
+/** The steps as one: each runs when the one before calls `next`; past the last, nothing answers. */
+export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Promise<Outcome> {
+  return function run(exchange) {
+    const dispatch = async (index: number): Promise<Outcome> => {
+      const step = steps[index];
+      return step ? step(exchange, () => dispatch(index + 1)) : undefined;
+    };
+    return dispatch(0);
+  };
+}
+
+export function newExchange(req: IncomingMessage, res: ServerResponse): Exchange {
+  return { req, res, url: new URL('http://localhost/'), params: {} };
+}

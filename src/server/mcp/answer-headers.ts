@@ -1,0 +1,12 @@
+import type { Answer } from '../http/answer.ts';
+
+/** Sets a header whatever the case of the name it already has; Vary is added to, not replaced. */
+export function setHeader(answer: Answer, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(answer.headers)) {
+    if (key.toLowerCase() !== lower) continue;
+    if (lower === 'vary') value = `${answer.headers[key]}, ${value}`;
+    delete answer.headers[key];
+  }
+  answer.headers[name] = value;
+}

@@ -1,0 +1,93 @@
+/** Search and incremental sync: both read the served build's catalog, the one every other route reads. */
+import { decodePathParameter, malformedQueryIssues } from '../../domain/catalog/percent-encoding.ts';
+import { invalidQueryMessage } from '../../domain/catalog/query-issues.ts';
+import { searchReviews } from '../../domain/catalog/search.ts';
+import { parseSearchParams } from '../../domain/catalog/search-query.ts';
+import { parseSinceRequest, reviewsSince } from '../../domain/catalog/since.ts';
+import type { QueryIssue } from '../../domain/schemas/errors.ts';
+import { getCatalog } from '../builds/review-catalog.ts';
+import { servedBuild } from '../builds/served-build.ts';
+import type { Answer } from '../http/answer.ts';
+import { apiErrorAnswer } from '../http/api-error.ts';
+import { etagFamily, isNotModified, lastModifiedOf, type ConditionalHeaders } from '../http/conditional.ts';
+import { CACHE_QUERY, linkHeaderFor } from '../http/public-headers.ts';
+import { READ_METHODS, route } from '../http/route.ts';
+
+interface EndpointRequest {
+  url: URL;
+  /** The build's SITE_URL, for the OpenAPI link. */
+  siteUrl: string;
+  conditional?: ConditionalHeaders;
+}
+
+function publicHeaders({ url, siteUrl }: EndpointRequest): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Cache-Control': CACHE_QUERY,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'ETag, Last-Modified, Link',
+    'X-Content-Type-Options': 'nosniff',
+    // Compressed for clients that ask (server.ts).
+    Vary: 'Accept-Encoding',
+  };
+  const link = linkHeaderFor(url.pathname, siteUrl);
+  if (link) headers.Link = link;
+  return headers;
+}
+
+function invalidQuery(request: EndpointRequest, issues: QueryIssue[]): Answer {
+  const { Link } = publicHeaders(request);
+  return apiErrorAnswer(400, 'invalid_query', invalidQueryMessage(issues), { issues, headers: Link ? { Link } : {} });
+}
+
+/** GET /api/reviews/search: the reviews matching every given filter, newest first, a page at a time. */
+function searchAnswer(request: EndpointRequest): Answer {
+  const malformed = malformedQueryIssues(request.url.search);
+  if (malformed.length) return invalidQuery(request, malformed);
+  const catalog = getCatalog();
+  const parsed = parseSearchParams(catalog, request.url.searchParams);
+  if (!parsed.ok) return invalidQuery(request, parsed.issues);
+  return { status: 200, headers: publicHeaders(request), body: { bytes: searchReviews(catalog, parsed.value).json() } };
+}
+
+/** GET /api/reviews/since/{date}: every review on or after `date`, oldest first, with validators and 304s. */
+function sinceAnswer(date: string, request: EndpointRequest): Answer {
+  const malformed = malformedQueryIssues(request.url.search);
+  if (malformed.length) return invalidQuery(request, malformed);
+  const parsed = parseSinceRequest(date, request.url.searchParams);
+  if (!parsed.ok) return invalidQuery(request, parsed.issues);
+  const listing = reviewsSince(getCatalog(), parsed.value.date, undefined, parsed.value.fields);
+  const lastModified = lastModifiedOf(listing.lastModified);
+  const etag = listing.etag();
+  const headers: Record<string, string> = { ...publicHeaders(request), ETag: etag };
+  if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
+  if (isNotModified(request.conditional ?? {}, { etags: etagFamily(etag), lastModified })) {
+    const { 'Content-Type': _type, ...validators } = headers;
+    return { status: 304, headers: validators };
+  }
+  return { status: 200, headers, body: { bytes: listing.parts() } };
+}
+
+/** The routes of the table (see src/server/app/routes.ts): they name a malformed query's parameter themselves. */
+export const searchRoute = route({
+  name: 'search',
+  path: '/api/reviews/search',
+  methods: READ_METHODS,
+  malformed: 'named',
+  compress: 'if-accepted',
+  handle: ({ url }) => searchAnswer({ url, siteUrl: servedBuild().manifest.siteUrl }),
+});
+
+export const sinceRoute = route({
+  name: 'since',
+  path: '/api/reviews/since/:date',
+  methods: READ_METHODS,
+  malformed: 'named',
+  compress: 'if-accepted',
+  handle({ url, params, req }) {
+    const request = { url, siteUrl: servedBuild().manifest.siteUrl };
+    const date = decodePathParameter('date', params.date as string);
+    if (!date.ok) return invalidQuery(request, [date.issue]);
+    return sinceAnswer(date.value, { ...request, conditional: { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] } });
+  },
+});
