@@ -10,7 +10,7 @@
  * Pure.
  */
 import type { SentenceResult } from './absa/analyzer.ts';
-import type { AspectId } from './absa/aspects.ts';
+import type { AspectId } from '../schemas/aspects.ts';
 
 export const OPENING_PROBLEM_MIN_RATING = 4;
 

@@ -15,8 +15,8 @@
  *     clause with no aspect, to the nearest clause of the same segment that has one);
  *  6. score = raw / (1 + |raw|); |score| < 0.25 is neutral.
  */
-import { ASPECT_IDS } from './aspects.ts';
-import type { AspectId, Sentiment } from './aspects.ts';
+import { ASPECT_IDS } from '../../schemas/aspects.ts';
+import type { AspectId, Sentiment } from '../../schemas/aspects.ts';
 import { compileLexicon, findMatches, SPECIFIC_VALUE } from './lexicon.ts';
 import type { Lexicon, Match, Sense } from './lexicon.ts';
 import { governingCounterfactual, isRemedied, polarityOf, quoteKinds, REPORTED, SCARE_QUOTE } from './modality.ts';

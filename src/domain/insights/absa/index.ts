@@ -1,6 +1,6 @@
 /** Aspect-based sentiment analysis for roofing reviews: public API. */
-export { ASPECT_IDS, SENTIMENTS, isAspectId, isSentiment } from './aspects.ts';
-export type { AspectId, Sentiment } from './aspects.ts';
+export { ASPECT_IDS, SENTIMENTS, isAspectId, isSentiment } from '../../schemas/aspects.ts';
+export type { AspectId, Sentiment } from '../../schemas/aspects.ts';
 export { createRuleAnalyzer, excerpt, textAspects } from './analyzer.ts';
 export type { Analyzer, AspectLabel, RuleAnalyzer, SentenceResult, TextAspect, TextResult } from './analyzer.ts';
 export { createAnalyzer, defaultModel } from './learned.ts';

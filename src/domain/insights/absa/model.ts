@@ -11,8 +11,8 @@
  */
 import { analyzeTextWith, round3 } from './analyzer.ts';
 import type { Analyzer, AspectLabel, RuleAnalyzer, RuleTrace, SentenceResult } from './analyzer.ts';
-import { ASPECT_IDS, SENTIMENTS } from './aspects.ts';
-import type { AspectId, Sentiment } from './aspects.ts';
+import { ASPECT_IDS, SENTIMENTS } from '../../schemas/aspects.ts';
+import type { AspectId, Sentiment } from '../../schemas/aspects.ts';
 import { emitAspectFeatures, emitSentenceFeatures, PAIR_PREFIXES } from './features.ts';
 import type { FeatureBlocks, FeatureSink } from './features.ts';
 import { sigmoid, type SparseRow } from './logistic.ts';
