@@ -10,7 +10,7 @@ import { aspectFeatures, sentenceFeatures } from './features.ts';
 import type { LabelledSentence } from './evaluate.ts';
 import { trainSoftmax } from './logistic.ts';
 import type { SparseRow, TrainOptions } from './logistic.ts';
-import { DETECTORS, OVERALL_SLOT, POLARITY_SLOT, RowBuilder, RULES_BLOCK, SLOTS, sentenceBlocks, vectorize } from './model.ts';
+import { OVERALL_SLOT, POLARITY_SLOT, RowBuilder, RULES_BLOCK, SLOTS, sentenceBlocks, vectorize } from './model.ts';
 import type { ModelData } from './model.ts';
 
 export interface LabelledText extends LabelledSentence {
