@@ -15,7 +15,8 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { LIMITS } from '../domain/content/limits.ts';
-import type { ContentFile, ContentFiles, ContentProblem } from '../domain/content/validate.ts';
+import type { ContentProblem } from '../domain/content/problem.ts';
+import type { ContentFile, ContentFiles } from '../domain/content/validate.ts';
 
 /** `CONTENT_DIR` may be absolute or relative to the project root (the working directory). */
 export function resolveContentDir(dir = process.env.CONTENT_DIR || 'content'): string {

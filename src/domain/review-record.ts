@@ -1,11 +1,9 @@
 import type { Business, ContentReview } from './content/schema.ts';
 import { markdownToPlainText } from './content/plain-text.ts';
 import { createMentionFinder } from './mentions.ts';
-import { applyOwnerCorrections, type AnalyzedAspect } from './insights/owner-corrections.ts';
+import { applyOwnerCorrections } from './insights/owner-corrections.ts';
+import type { AspectAnalyzer } from './insights/review-aspects.ts';
 import type { Review } from './schemas/review.ts';
-
-/** A review's aspects from its text; `rating` (its stars), when given, lets the opening problem of a well-rated review be told apart (insights/opening-problem.ts). */
-export type AspectAnalyzer = (text: string, rating?: number) => AnalyzedAspect[];
 
 /** Newest first: date descending, then id ascending. */
 export function compareNewestFirst(a: { date: string; id: string }, b: { date: string; id: string }): number {

@@ -1,7 +1,8 @@
 import type { Business } from './content/schema.ts';
 import type { SiteContent } from './content/validate.ts';
 import { aggregateRating, lastUpdated, type AggregateRating } from './aggregate.ts';
-import { toPublishedReviews, type AspectAnalyzer } from './review-record.ts';
+import type { AspectAnalyzer } from './insights/review-aspects.ts';
+import { toPublishedReviews } from './review-record.ts';
 import type { Review } from './schemas/review.ts';
 import { siteUrls, type SiteUrls } from './site-urls.ts';
 

@@ -20,7 +20,8 @@ import type { Review } from '../schemas/review.ts';
 import type { QueryIssue } from '../schemas/errors.ts';
 import { reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
 import { issuesFromZod, repeatedParameterIssue, unknownParameterIssues, type Parsed } from './query-issues.ts';
-import { fieldsParameterSchema, reviewPage, type ReviewField } from './review-page.ts';
+import { fieldsParameterSchema, type ReviewField } from '../schemas/review-fields.ts';
+import { reviewPage } from './review-page.ts';
 
 export interface SinceListing {
   /** `{ since, count, reviews }`, oldest first: the HTTP body as an object (made when asked). */

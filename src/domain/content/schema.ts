@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates.ts';
 import { aspectCorrectionsSchema } from '../insights/owner-corrections.ts';
+import { addressSchema } from '../schemas/datasets.ts';
 import { LIMITS } from './limits.ts';
 
 /** A text field with a length limit (see limits.ts), saying the limit when it is passed. */
@@ -25,14 +26,6 @@ const namedEntitySchema = z.object({
   id: idSchema,
   name: nameText(),
   aliases: z.array(nameText()).default([]),
-});
-
-export const addressSchema = z.looseObject({
-  street: z.string(),
-  locality: z.string(),
-  region: z.string(),
-  postal_code: z.string(),
-  country: z.string(),
 });
 
 export const businessSchema = z.looseObject({

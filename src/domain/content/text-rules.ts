@@ -6,7 +6,7 @@
  */
 import { findXmlForbidden } from '../xml-text.ts';
 import { LIMITS } from './limits.ts';
-import type { ContentProblem } from './validate.ts';
+import type { ContentProblem } from './problem.ts';
 
 /** Where in a text a character sits, as a person counts: line and column when there are lines. */
 function position(text: string, index: number): string {

@@ -8,6 +8,7 @@ import { businessSchema, idSchema, reviewFrontMatterSchema, type Business, type 
 import { parseFaq, type EditorialFaqEntry } from './editorial.ts';
 import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../insights/vocabulary-extension.ts';
 import { LIMITS } from './limits.ts';
+import type { ContentProblem } from './problem.ts';
 import { textProblem, valueProblems } from './text-rules.ts';
 
 export interface ContentFile {
@@ -24,12 +25,6 @@ export interface ContentFiles {
   aspects?: ContentFile | null;
   /** Entries that could not be read as content (a symlink, a folder, a FIFO, too big, not UTF-8): see read-content.ts. */
   unreadable?: ContentProblem[];
-}
-
-export interface ContentProblem {
-  file: string;
-  field: string | null;
-  message: string;
 }
 
 export interface SiteContent {

@@ -9,8 +9,8 @@
  * often the complaint itself ("Leaked within a week."); so does a review that praises nothing.
  * Pure.
  */
-import type { SentenceResult } from './absa/analyzer.ts';
-import type { AspectId } from './absa/aspects.ts';
+import type { SentenceResult } from './absa/results.ts';
+import type { AspectId } from '../schemas/aspects.ts';
 
 export const OPENING_PROBLEM_MIN_RATING = 4;
 

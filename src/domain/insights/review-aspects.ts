@@ -1,7 +1,10 @@
-import type { AspectAnalyzer } from '../review-record.ts';
 import { createAnalyzer, splitSentences, textAspects } from './absa/index.ts';
+import type { AnalyzedAspect } from './owner-corrections.ts';
 import { withoutOpeningProblem } from './opening-problem.ts';
 import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
+
+/** A review's aspects from its text; `rating` (its stars), when given, lets the opening problem of a well-rated review be told apart (insights/opening-problem.ts). */
+export type AspectAnalyzer = (text: string, rating?: number) => AnalyzedAspect[];
 
 /**
  * The analyzer the build uses for each review's text, with the business's vocabulary extension.

@@ -1,6 +1,5 @@
 import { ref } from './components.ts';
-import { conditionalParameters, jsonResponse, notModified, topicHeaders } from './shared.ts';
-import type { PathItems } from './document.ts';
+import { conditionalParameters, jsonResponse, notModified, topicHeaders, type PathItems } from './shared.ts';
 
 const notAcceptable = { description: 'Accept-Encoding refuses every encoding the document is available in (identity, gzip, br).' };
 

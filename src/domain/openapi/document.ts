@@ -6,13 +6,12 @@ import '../schemas/search.ts';
 import '../websub/hub-form.ts';
 import { componentSchemas } from './components.ts';
 import { datasetPaths } from './dataset-paths.ts';
+import type { PathItems } from './shared.ts';
 
 export interface OpenApiOptions {
   siteUrl: string;
   businessName: string;
 }
-
-export type PathItems = Record<string, Record<string, unknown>>;
 
 /** The OpenAPI 3.1 description of every route, built from the same schemas the code uses. */
 export function openApiDocument({ siteUrl, businessName }: OpenApiOptions, ...extraPaths: PathItems[]): Record<string, unknown> {

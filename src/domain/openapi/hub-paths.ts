@@ -3,8 +3,7 @@ import { hubFormSchema } from '../websub/hub-form.ts';
 import { DEFAULT_LEASE_SECONDS, MAX_LEASE_SECONDS, MIN_LEASE_SECONDS } from '../websub/lease.ts';
 import { hubTopics } from '../websub/topics.ts';
 import { inlineSchema, ref } from './components.ts';
-import type { PathItems } from './document.ts';
-import { errorResponse } from './shared.ts';
+import { errorResponse, type PathItems } from './shared.ts';
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } };
 

@@ -1,8 +1,7 @@
 /** OpenAPI description of the MCP endpoint: JSON-RPC objects over POST (streamable HTTP). */
 import { PROTOCOL_VERSIONS, protocolVersionsText } from '../mcp-protocol-versions.ts';
 import { ref } from './components.ts';
-import type { PathItems } from './document.ts';
-import { refusedMethod } from './shared.ts';
+import { refusedMethod, type PathItems } from './shared.ts';
 
 const SESSION_ID = 'Mcp-Session-Id';
 

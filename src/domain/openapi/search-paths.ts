@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { dateParameterSchema, searchQuerySchema } from '../schemas/search.ts';
 import { inlineSchema, ref } from './components.ts';
-import { conditionalParameters, errorResponse, jsonResponse, notModified, refusedMethod, validatorHeaders } from './shared.ts';
-import type { PathItems } from './document.ts';
+import { conditionalParameters, errorResponse, jsonResponse, notModified, refusedMethod, validatorHeaders, type PathItems } from './shared.ts';
 
 export interface SearchPathsOptions {
   /** The business's service ids: the values `mentions_service` accepts. */

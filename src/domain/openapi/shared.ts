@@ -1,6 +1,9 @@
 /** Pieces of OpenAPI that several paths use. */
 import { ref } from './components.ts';
 
+/** Path items by path, as the document's `paths` holds them. */
+export type PathItems = Record<string, Record<string, unknown>>;
+
 export const validatorHeaders = {
   ETag: { description: 'Strong validator derived from the bytes.', schema: { type: 'string' } },
   'Last-Modified': { description: 'Date of the newest content in the response.', schema: { type: 'string' } },

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { addressSchema } from '../content/schema.ts';
 import { isoDateSchema, reviewSchema } from './review.ts';
+
+/** A postal address, as the business writes it in business.json and as it is published. */
+export const addressSchema = z.looseObject({
+  street: z.string(),
+  locality: z.string(),
+  region: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
 
 const refSchema = z.object({ id: z.string(), name: z.string() });
 const namedSchema = refSchema.extend({ aliases: z.array(z.string()) });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { aggregateRatingSchema, businessPublicSchema } from './datasets.ts';
 import { insightsSchema } from './insights.ts';
 import { isoDateSchema, reviewSchema } from './review.ts';
-import { fieldsParameterSchema } from '../catalog/review-page.ts';
+import { fieldsParameterSchema } from './review-fields.ts';
 import { dateParameterSchema, listedReviewSchema, nextOffsetSchema, SEARCH_LIMIT_MAX, searchQuerySchema } from './search.ts';
 
 export const SINCE_LIMIT_DEFAULT = 50;

@@ -1,6 +1,6 @@
 /** Wire shapes of reviews: one schema each, the OpenAPI document is generated from them. */
 import { z } from 'zod';
-import { ASPECT_IDS, SENTIMENTS } from '../insights/absa/aspects.ts';
+import { ASPECT_IDS, SENTIMENTS } from './aspects.ts';
 
 export const isoDateSchema = z.iso.date().meta({ description: 'A calendar date, YYYY-MM-DD.', example: '2024-03-12' });
 

@@ -5,7 +5,7 @@
  * JSON schema generated for either io is the plain number schema.
  */
 import { z } from 'zod';
-import { fieldsParameterSchema } from '../catalog/review-page.ts';
+import { fieldsParameterSchema } from './review-fields.ts';
 import { isoDateSchema, reviewSchema } from './review.ts';
 
 const NUMBER_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;

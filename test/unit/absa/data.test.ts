@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FROZEN_GROUP, isTeamWritten, nearDuplicates, readAllLabelled, readLabelled } from '../../../scripts/absa-data.ts';
 import type { GroupedText } from '../../../scripts/absa-data.ts';
-import { ASPECT_IDS, SENTIMENTS } from '../../../src/domain/insights/absa/aspects.ts';
+import { ASPECT_IDS, SENTIMENTS } from '../../../src/domain/schemas/aspects.ts';
 
 // The labelled data the analyzer is trained and measured on (data/absa/README.md).
 const all = readAllLabelled();

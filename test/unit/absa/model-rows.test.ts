@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRuleAnalyzer } from '../../../src/domain/insights/absa/analyzer.ts';
-import { ASPECT_IDS } from '../../../src/domain/insights/absa/aspects.ts';
+import { ASPECT_IDS } from '../../../src/domain/schemas/aspects.ts';
 import { emitAspectFeatures, emitSentenceFeatures, featureName } from '../../../src/domain/insights/absa/features.ts';
 import type { FeatureSink } from '../../../src/domain/insights/absa/features.ts';
 import { defaultModel } from '../../../src/domain/insights/absa/learned.ts';

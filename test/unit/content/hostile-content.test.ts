@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/domain/content/limits.ts';
-import { formatProblems, validateContent, type ContentFile, type ContentProblem } from '../../../src/domain/content/validate.ts';
+import type { ContentProblem } from '../../../src/domain/content/problem.ts';
+import { formatProblems, validateContent, type ContentFile } from '../../../src/domain/content/validate.ts';
 
 const businessData = { name: 'Test Roofing', url: 'https://test.example', services: [{ id: 'gutters', name: 'Gutters' }] };
 const business = (data: unknown = businessData): ContentFile => ({ path: 'business.json', text: JSON.stringify(data) });

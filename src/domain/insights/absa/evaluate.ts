@@ -3,7 +3,7 @@
  * (sentence, aspect, sentiment) triples and over (sentence, aspect) pairs, plus the accuracy
  * of the sentence-level overall sentiment. Pure: no I/O, no timing.
  */
-import type { AspectId, Sentiment } from './aspects.ts';
+import type { AspectId, Sentiment } from '../../schemas/aspects.ts';
 
 export interface LabelledSentence {
   readonly id: string | number;

@@ -8,7 +8,7 @@
  *    overall sentiment.
  * Pure and deterministic.
  */
-import type { AspectId } from './aspects.ts';
+import type { AspectId } from '../../schemas/aspects.ts';
 import type { RuleTrace } from './analyzer.ts';
 
 export const CHAR_MIN = 3;

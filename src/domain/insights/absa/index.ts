@@ -1,8 +1,10 @@
 /** Aspect-based sentiment analysis for roofing reviews: public API. */
-export { ASPECT_IDS, SENTIMENTS, isAspectId, isSentiment } from './aspects.ts';
-export type { AspectId, Sentiment } from './aspects.ts';
-export { createRuleAnalyzer, excerpt, textAspects } from './analyzer.ts';
-export type { Analyzer, AspectLabel, RuleAnalyzer, SentenceResult, TextAspect, TextResult } from './analyzer.ts';
+export { ASPECT_IDS, SENTIMENTS, isAspectId, isSentiment } from '../../schemas/aspects.ts';
+export type { AspectId, Sentiment } from '../../schemas/aspects.ts';
+export { createRuleAnalyzer } from './analyzer.ts';
+export type { RuleAnalyzer } from './analyzer.ts';
+export { excerpt, textAspects } from './results.ts';
+export type { Analyzer, AspectLabel, SentenceResult, TextAspect, TextResult } from './results.ts';
 export { createAnalyzer, defaultModel } from './learned.ts';
 export type { ModelData } from './model.ts';
 export { splitSentences } from './sentences.ts';

@@ -1,6 +1,6 @@
 /** The analyzer as published: the rules with the committed learned layer (model.json) on top. */
 import { createRuleAnalyzer } from './analyzer.ts';
-import type { Analyzer } from './analyzer.ts';
+import type { Analyzer } from './results.ts';
 import { createModelAnalyzer } from './model.ts';
 import type { ModelData } from './model.ts';
 import committedModel from './model.json' with { type: 'json' };

@@ -7,8 +7,8 @@
  * tokens (digits or number words such as "a", "two", "single"), `$` is a money amount, and
  * `=word` matches that exact word form only (no stemming: "=damaged" does not match "damage").
  */
-import { ASPECT_IDS } from './aspects.ts';
-import type { AspectId } from './aspects.ts';
+import { ASPECT_IDS } from '../../schemas/aspects.ts';
+import type { AspectId } from '../../schemas/aspects.ts';
 import { tokenize } from './tokenize.ts';
 import type { Token } from './tokenize.ts';
 import type { Vocabulary } from './vocabulary.ts';

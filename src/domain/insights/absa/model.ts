@@ -9,10 +9,11 @@
  * A label's `confidence` is P(aspect) × P(its sentiment), both from the models; its `score` is
  * P(positive) − P(negative). The weights come from `npm run train:absa` (train.ts).
  */
-import { analyzeTextWith, round3 } from './analyzer.ts';
-import type { Analyzer, AspectLabel, RuleAnalyzer, RuleTrace, SentenceResult } from './analyzer.ts';
-import { ASPECT_IDS, SENTIMENTS } from './aspects.ts';
-import type { AspectId, Sentiment } from './aspects.ts';
+import type { RuleAnalyzer, RuleTrace } from './analyzer.ts';
+import { analyzeTextWith, round3 } from './results.ts';
+import type { Analyzer, AspectLabel, SentenceResult } from './results.ts';
+import { ASPECT_IDS, SENTIMENTS } from '../../schemas/aspects.ts';
+import type { AspectId, Sentiment } from '../../schemas/aspects.ts';
 import { emitAspectFeatures, emitSentenceFeatures, PAIR_PREFIXES } from './features.ts';
 import type { FeatureBlocks, FeatureSink } from './features.ts';
 import { sigmoid, type SparseRow } from './logistic.ts';

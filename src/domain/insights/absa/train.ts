@@ -4,13 +4,13 @@
  * so the same data and recipe give the same model.json byte for byte. Pure: no I/O.
  */
 import type { RuleAnalyzer, RuleTrace } from './analyzer.ts';
-import { ASPECT_IDS, SENTIMENTS } from './aspects.ts';
-import type { AspectId } from './aspects.ts';
+import { ASPECT_IDS, SENTIMENTS } from '../../schemas/aspects.ts';
+import type { AspectId } from '../../schemas/aspects.ts';
 import { aspectFeatures, sentenceFeatures } from './features.ts';
 import type { LabelledSentence } from './evaluate.ts';
 import { trainSoftmax } from './logistic.ts';
 import type { SparseRow, TrainOptions } from './logistic.ts';
-import { DETECTORS, OVERALL_SLOT, POLARITY_SLOT, RowBuilder, RULES_BLOCK, SLOTS, sentenceBlocks, vectorize } from './model.ts';
+import { OVERALL_SLOT, POLARITY_SLOT, RowBuilder, RULES_BLOCK, SLOTS, sentenceBlocks, vectorize } from './model.ts';
 import type { ModelData } from './model.ts';
 
 export interface LabelledText extends LabelledSentence {

@@ -2,8 +2,8 @@
  * The vocabulary shape (see README.md) and `mergeVocabulary`, which adds a business's
  * extension (same shape, every key optional) to the base vocabulary.
  */
-import { ASPECT_IDS } from './aspects.ts';
-import type { AspectId } from './aspects.ts';
+import { ASPECT_IDS } from '../../schemas/aspects.ts';
+import type { AspectId } from '../../schemas/aspects.ts';
 import baseVocabulary from '../aspect-vocabulary.json' with { type: 'json' };
 
 export interface AspectVocabulary {

@@ -13,6 +13,9 @@ export const POSTGRES_MIGRATIONS: readonly { version: number; name: string; sql:
   { version: 1, name: '0001-hub', sql: hub0001 },
 ];
 
+/** The pool, or one of its clients inside a transaction. */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
 /** Any fixed number, the same in every instance: the key of the migration lock. */
 const MIGRATION_LOCK = 7_368_230_001;
 

@@ -1,10 +1,10 @@
 /**
  * The HubStore on PostgreSQL, shared by any number of instances. Claims lock
- * the rows they take with FOR UPDATE SKIP LOCKED, so two instances claiming at
- * once never take the same item and never wait for each other; outcomes are
- * compare-and-swap on the claim token as in SQLite. New work is announced with
- * NOTIFY on one channel and every instance LISTENs, so a publish through one
- * instance wakes the workers of all.
+ * the rows they take with FOR UPDATE SKIP LOCKED (postgres-claims.ts), so two
+ * instances claiming at once never take the same item and never wait for each
+ * other; outcomes are compare-and-swap on the claim token as in SQLite. New work
+ * is announced to every instance (postgres-work-channel.ts), so a publish through
+ * one instance wakes the workers of all.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -14,41 +14,12 @@ import {
   deliveryClaim, denialClaim, subscriptionRow, verificationClaim,
   type ClaimLimits, type HubStore, type Row, type SubscriptionInput,
 } from './hub-store.ts';
-import { describeDatabaseUrl, openPostgresPool } from './postgres-database.ts';
-
-const CHANNEL = 'hub_work';
-const RELISTEN_MS = 1000;
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
-
-/**
- * The ids a claim may take: due and unclaimed, at most `perHost` per host counting
- * claims still held there, earliest first. `$1` now, `$2` per host, `$3` limit.
- */
-function perHostCandidates(items: string, due: string): string {
-  return `busy AS (SELECT host, COUNT(*) AS n FROM (${items}) i WHERE claim_token IS NOT NULL AND claimed_until > $1 GROUP BY host),
-    candidates AS (
-      SELECT i.id, i.due_at, ROW_NUMBER() OVER (PARTITION BY i.host ORDER BY i.due_at, i.id) + COALESCE(busy.n, 0) AS slot
-      FROM (${items}) i LEFT JOIN busy ON busy.host = i.host WHERE ${due})`;
-}
-const CLAIMABLE = 'due_at <= $1 AND (claim_token IS NULL OR claimed_until <= $1)';
-
-/**
- * The `picked` rows of one claim: due, unclaimed (or lease over) rows of `table` within each
- * host's slots, locked with SKIP LOCKED. $1 now, $2 slots per host, $3 how many at most.
- */
-function pickedPerHost(table: string, items: string): string {
-  return `WITH ${perHostCandidates(items, CLAIMABLE)},
-    picked AS (SELECT t.id FROM ${table} t JOIN candidates c ON c.id = t.id
-               WHERE c.slot <= $2 AND t.due_at <= $1 AND (t.claim_token IS NULL OR t.claimed_until <= $1)
-               ORDER BY c.due_at, c.id LIMIT $3 FOR UPDATE OF t SKIP LOCKED)`;
-}
+import { pickedPerHost } from './postgres-claims.ts';
+import { describeDatabaseUrl, openPostgresPool, type Queryable } from './postgres-database.ts';
+import { openWorkChannel } from './postgres-work-channel.ts';
 
 export async function openPostgresStore(url: string, rate: RateLimitOptions): Promise<HubStore> {
   const pool = await openPostgresPool(url);
-  const listeners: (() => void)[] = [];
-  let listener: pg.Client | undefined;
-  let closed = false;
 
   const rows = async (text: string, params: unknown[] = [], db: Queryable = pool) => (await db.query(text, params)).rows as Row[];
   const one = async (text: string, params: unknown[] = [], db: Queryable = pool) => (await rows(text, params, db))[0];
@@ -80,33 +51,7 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
     );
   }
 
-  /** LISTENs on its own connection (a pooled one would be handed to others); reconnects when it drops. */
-  async function listen(): Promise<void> {
-    if (closed || listener) return;
-    const client = new pg.Client({ connectionString: url });
-    listener = client;
-    const retry = () => {
-      if (listener !== client) return;
-      listener = undefined;
-      client.end().catch(() => {});
-      // Work announced while disconnected is found by the next look: wake once after reconnecting.
-      if (!closed) setTimeout(() => void listen().then(() => listeners.forEach((l) => l()), () => {}), RELISTEN_MS).unref();
-    };
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', () => {
-      for (const wake of listeners) wake();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      console.error(`[hub] LISTEN on PostgreSQL failed, retrying: ${(error as Error).message}`);
-      retry();
-    }
-  }
-
-  await listen();
+  const channel = await openWorkChannel(url);
 
   return {
     async requestVerification(request, now) {
@@ -305,13 +250,9 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
       return count('SELECT COUNT(*) AS n FROM hub_deliveries');
     },
 
-    async announceWork() {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
-    },
+    announceWork: () => channel.announce(pool),
 
-    onWork(wake) {
-      listeners.push(wake);
-    },
+    onWork: (wake) => channel.onWork(wake),
 
     async takeRateToken(key, now) {
       // One statement takes a token when the refilled bucket has one; no row back means refused.
@@ -346,10 +287,7 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
     },
 
     async close() {
-      closed = true;
-      const client = listener;
-      listener = undefined;
-      await client?.end().catch(() => {});
+      await channel.close();
       await pool.end();
     },
   };
