@@ -53,6 +53,24 @@ module.exports = {
       to: { path: ASTRO },
     },
     {
+      name: 'server-http-below-routes',
+      severity: 'error',
+      comment:
+        'src/server/http is the pipeline and its steps, shared by every route; a route or ' +
+        'service it imported would run on every request and make a cycle of folders.',
+      from: { path: '^src/server/http/' },
+      to: { path: '^src/server/(?!http/)' },
+    },
+    {
+      name: 'server-app-on-top',
+      severity: 'error',
+      comment:
+        'src/server/app wires the process (configuration, route table, serve); the routes ' +
+        'and services below it are wired by it, never the other way round.',
+      from: { path: '^src/server/(?!app/)' },
+      to: { path: '^src/server/app/' },
+    },
+    {
       name: 'pages-do-not-import-server',
       severity: 'error',
       comment:

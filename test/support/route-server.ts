@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 import { pipeline } from '../../src/server/app/app-server.ts';
 import { newExchange } from '../../src/server/http/pipeline.ts';
-import type { Route } from '../../src/server/http/route.ts';
+import type { Route } from '../../src/server/http/pipeline.ts';
 
 export interface RouteReply {
   status: number;

@@ -4,7 +4,8 @@
  */
 import { buildHealth } from '../builds/served-build.ts';
 import { apiErrorAnswer } from '../http/api-error.ts';
-import { READ_METHODS, route, type Route } from '../http/route.ts';
+import { READ_METHODS, route } from '../http/route.ts';
+import type { Route } from '../http/pipeline.ts';
 import type { HubStarter } from '../websub/hub-services.ts';
 
 export function healthRoute(hub: HubStarter, runningCode: string | undefined): Route {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getCatalog } from '../builds/review-catalog.ts';
 import { CACHE_QUERY } from '../http/public-headers.ts';
-import { READ_METHODS, route, type Route } from '../http/route.ts';
+import { READ_METHODS, route } from '../http/route.ts';
+import type { Route } from '../http/pipeline.ts';
 
 /** @astrojs/node's handler in middleware mode: `next` is called for a path no page serves. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, next: (() => void) | undefined, locals: App.Locals) => Promise<void>;

@@ -5,7 +5,8 @@
  */
 import { buildFilesRoute, otherSpellingsRoute } from '../builds/build-files.ts';
 import { apiErrorAnswer, notFoundAnswer } from '../http/api-error.ts';
-import { route, type Route } from '../http/route.ts';
+import { route } from '../http/route.ts';
+import type { Route } from '../http/pipeline.ts';
 import { mcpRoute, type McpServing } from '../mcp/mcp-route.ts';
 import { searchRoute, sinceRoute } from '../reviews/review-routes.ts';
 import type { HubStarter } from '../websub/hub-services.ts';

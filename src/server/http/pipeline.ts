@@ -7,7 +7,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from './answer.ts';
-import type { Route } from './route.ts';
 
 /** One request and its response, with what the steps learn of it on the way. */
 export interface Exchange {
@@ -49,4 +48,28 @@ export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchang
 
 export function newExchange(req: IncomingMessage, res: ServerResponse): Exchange {
   return { req, res, url: new URL('http://localhost/'), params: {} };
+}
+
+/** A route: one entry of the server's table (src/server/app/routes.ts); `route()` (route.ts) makes one. */
+export interface Route {
+  /** What it serves, as the route table in docs/architecture.md names it. */
+  readonly name: string;
+  /** Its path: exact, with `:name` segments, or a prefix ending in `*`; a custom `match` stands for what it describes. */
+  readonly path: string;
+  /** The methods it serves; any other gets a 405 with Allow. `'any'`: it answers every method itself. */
+  readonly methods: readonly string[] | 'any';
+  /** `own`: it answers CORS preflights itself (MCP checks origins); otherwise the public preflight answers them. */
+  readonly preflight?: 'own';
+  /**
+   * A query or path that does not percent-decode: `refused` (a JSON 400, before the
+   * route), `named` (the route names the parameter at fault), or `escaped` (the
+   * route gets its pairs escaped, the query as sent in `exchange.rawQuery`).
+   */
+  readonly malformed: 'refused' | 'named' | 'escaped';
+  /** On-the-fly compression: `if-accepted` (the answer sends its own Vary), `always`, or none. */
+  readonly compress?: 'if-accepted' | 'always';
+  /** The path parameters of a request to `pathname`, or undefined when the route does not serve it. */
+  match(pathname: string): Record<string, string> | undefined;
+  /** The route's own steps, then its handler. */
+  readonly handle: (exchange: Exchange) => Promise<Outcome> | Outcome;
 }

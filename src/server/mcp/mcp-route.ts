@@ -16,7 +16,8 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { Answer } from '../http/answer.ts';
-import { route, type Route } from '../http/route.ts';
+import { route } from '../http/route.ts';
+import type { Route } from '../http/pipeline.ts';
 import { setHeader } from './answer-headers.ts';
 import { acceptable, checkOf, corsOnAnswers, header, hostAndOrigin, internalErrors, jsonBody, mcpPreflight, postOnly } from './request-checks.ts';
 import { ACCEPTED_REQUEST_CODINGS, contentCodingMessage, identityCoding } from '../http/steps/content-coding.ts';

@@ -6,8 +6,8 @@ import { parseHubForm, type HubAccepted, type HubFormSchema } from '../../domain
 import { clientKey } from '../../domain/websub/rate-limit.ts';
 import type { Answer } from '../http/answer.ts';
 import { apiErrorAnswer } from '../http/api-error.ts';
-import type { Step } from '../http/pipeline.ts';
-import { route, type Route } from '../http/route.ts';
+import { route } from '../http/route.ts';
+import type { Route, Step } from '../http/pipeline.ts';
 import { ACCEPTED_REQUEST_CODINGS, contentCodingMessage, identityCoding } from '../http/steps/content-coding.ts';
 import { requestBody } from '../http/steps/request-body.ts';
 import { HubRejection, type Hub } from './hub.ts';

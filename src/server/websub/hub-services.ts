@@ -6,7 +6,7 @@
 import { hubFormSchema } from '../../domain/websub/hub-form.ts';
 import { hubTopics, hubUrl } from '../../domain/websub/topics.ts';
 import type { Config } from '../config.ts';
-import type { Route } from '../http/route.ts';
+import type { Route } from '../http/pipeline.ts';
 import { systemResolver } from './address-guard.ts';
 import { createHub } from './hub.ts';
 import { hubRoute } from './hub-route.ts';

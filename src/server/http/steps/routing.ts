@@ -1,6 +1,5 @@
 /** Chooses the first route of the table that serves the request's path. */
-import type { Step } from '../pipeline.ts';
-import type { Route } from '../route.ts';
+import type { Route, Step } from '../pipeline.ts';
 
 export function routing(routes: readonly Route[]): Step {
   return function chooseRoute(exchange, next) {
