@@ -1,5 +1,5 @@
 /**
- * Train the analyzer's learned layer and measure it (issue 14).
+ * Train the analyzer's learned layer and measure it.
  *
  *   npm run train:absa            writes src/domain/insights/absa/model.json and measurement.json
  *   npm run train:absa -- --check exits 1 if either file differs from what training gives now

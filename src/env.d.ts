@@ -2,7 +2,7 @@
 declare namespace App {
   interface Locals {
     /** The served build's review catalog, the one the search API answers from. */
-    catalog: import('./domain/catalog/catalog.ts').ReviewCatalog;
+    catalog: import('./domain/catalog/review-catalog.ts').ReviewCatalog;
     /** The query as sent (`?…`, or empty): the page names the parameters that do not percent-decode. */
     query: string;
     /** Cache-Control for a page that answers 200. */

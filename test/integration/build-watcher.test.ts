@@ -11,7 +11,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { switchToBuild } from '../../src/build/build-layout.ts';
 import { followCurrentBuild } from '../../src/server/builds/build-watcher.ts';
 import { servedBuild } from '../../src/server/builds/served-build.ts';
-import { getCatalog } from '../../src/server/builds/review-catalog.ts';
+import { servedCatalog } from '../../src/server/builds/served-catalog.ts';
 import { installBuild, loadBuild } from '../../src/server/builds/loaded-build.ts';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'watcher-'));
@@ -47,7 +47,7 @@ describe('following OUT_DIR/current', () => {
     rmSync(path.join(outDir, 'builds', 'a'), { recursive: true });
     expect(followCurrentBuild(options, refused)).toBe('b');
     expect(servedBuild().id).toBe('b');
-    expect(getCatalog()).toBe(getCatalog());
+    expect(servedCatalog()).toBe(servedCatalog());
     expect(log.at(-1)).toBe('Now serving build b (was a).');
     // Pruned from disk, retired, but held: still readable through its handle.
     expect(old.bytes('/reviews.json').equals(bytes)).toBe(true);

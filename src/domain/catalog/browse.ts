@@ -7,7 +7,7 @@
 import type { QueryIssue } from '../schemas/errors.ts';
 import type { SearchQuery } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
-import { normalizeName, type ReviewCatalog } from './catalog.ts';
+import { normalizeName, type ReviewCatalog } from './review-catalog.ts';
 import { malformedQueryIssues } from './percent-encoding.ts';
 import { quoteValue, repeatedParameterIssue, SUGGESTED_NAMES, unknownParameterIssue } from './query-issues.ts';
 import { searchReviews } from './search.ts';

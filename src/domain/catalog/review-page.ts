@@ -7,7 +7,7 @@
 import { toByteString, type ByteString } from '../byte-string.ts';
 import type { ReviewField } from '../schemas/review-fields.ts';
 import type { Review } from '../schemas/review.ts';
-import { reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
+import { reviewsJsonParts, type ReviewCatalog } from './review-catalog.ts';
 
 export interface PageOptions {
   /** The fields each review keeps (record order, id included); undefined keeps them all. */

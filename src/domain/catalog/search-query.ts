@@ -6,7 +6,7 @@
  */
 import type { QueryIssue } from '../schemas/errors.ts';
 import { SEARCH_PARAMETERS, searchQuerySchema, type SearchQuery } from '../schemas/search.ts';
-import { normalizeName, type ReviewCatalog } from './catalog.ts';
+import { normalizeName, type ReviewCatalog } from './review-catalog.ts';
 import { emptyValueIssue, issuesFromZod, quoteValue, repeatedParameterIssue, type Parsed } from './query-issues.ts';
 
 const KNOWN = new Set<string>(SEARCH_PARAMETERS);

@@ -4,7 +4,7 @@
  *
  * How to call it (both callers do the same three steps):
  *
- *   const catalog = getCatalog();                        // src/server/builds/review-catalog.ts, built once per process
+ *   const catalog = servedCatalog();                     // src/server/builds/served-catalog.ts, built once per build
  *   const parsed = parseSearchArguments(catalog, args);  // MCP arguments; HTTP uses parseSearchParams(catalog, url.searchParams)
  *   if (!parsed.ok) → parsed.issues: [{ path, code, message }], the 400's issues / the tool error's text
  *   const result = searchReviews(catalog, parsed.value);
@@ -30,7 +30,7 @@
  */
 import { ascii, type ByteString } from '../byte-string.ts';
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
-import { normalizeName, type ReviewCatalog } from './catalog.ts';
+import { normalizeName, type ReviewCatalog } from './review-catalog.ts';
 import { reviewPage } from './review-page.ts';
 import { intersectRange, keepMembers, pageOfBits, type PositionSet } from './position-set.ts';
 import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';

@@ -18,7 +18,7 @@ import { maxDate } from '../dates.ts';
 import { dateParameterSchema, type SinceResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import type { QueryIssue } from '../schemas/errors.ts';
-import { reviewsJsonParts, type ReviewCatalog } from './catalog.ts';
+import { reviewsJsonParts, type ReviewCatalog } from './review-catalog.ts';
 import { issuesFromZod, repeatedParameterIssue, unknownParameterIssues, type Parsed } from './query-issues.ts';
 import { fieldsParameterSchema, type ReviewField } from '../schemas/review-fields.ts';
 import { reviewPage } from './review-page.ts';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { splitFrontMatter } from './front-matter.ts';
 import { businessSchema, idSchema, reviewFrontMatterSchema, type Business, type ContentReview } from './schema.ts';
 import { parseFaq, type EditorialFaqEntry } from './editorial.ts';
-import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../insights/vocabulary-extension.ts';
+import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../insights/aspect-vocabulary-extension.ts';
 import { LIMITS } from './limits.ts';
 import type { ContentProblem } from './problem.ts';
 import { textProblem, valueProblems } from './text-rules.ts';

@@ -1,5 +1,5 @@
 /**
- * Problems that predate the job (issue 14 item 3), read at the level of a whole review. A
+ * Problems that predate the job, read at the level of a whole review (docs/insights.md). A
  * well-rated review usually opens with the problem the customer called about ("Drip by the
  * fireplace started during the first cold front."). One sentence at a time that is a leak like any
  * later one, so the analyzer reads it as negative workmanship; the review around it says otherwise.

@@ -1,7 +1,7 @@
 import { createAnalyzer, splitSentences, textAspects } from './absa/index.ts';
 import type { AnalyzedAspect } from './owner-corrections.ts';
 import { withoutOpeningProblem } from './opening-problem.ts';
-import type { VocabularyExtensionInput } from './vocabulary-extension.ts';
+import type { VocabularyExtensionInput } from './aspect-vocabulary-extension.ts';
 
 /** A review's aspects from its text; `rating` (its stars), when given, lets the opening problem of a well-rated review be told apart (insights/opening-problem.ts). */
 export type AspectAnalyzer = (text: string, rating?: number) => AnalyzedAspect[];

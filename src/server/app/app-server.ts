@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { servedBuildDir } from '../../build/build-layout.ts';
-import { getCatalog } from '../builds/review-catalog.ts';
+import { servedCatalog } from '../builds/served-catalog.ts';
 import { installBuild, loadBuild } from '../builds/loaded-build.ts';
 import { answerClientError, answerConnect } from '../http/client-error.ts';
 import { compose, newExchange, type Route } from '../http/pipeline.ts';
@@ -57,7 +57,7 @@ export async function createAppServer(config: Config): Promise<AppServer> {
   const first = loadBuild(served.id, served.dir);
   installBuild(first);
   // Built now rather than by the first search, which would wait for it (seconds at 100,000 reviews).
-  getCatalog();
+  servedCatalog();
   const pages = await loadPageHandler(served.dir);
   const hub = hubStarter(config);
   const routes = routeTable({

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getCatalog } from '../builds/review-catalog.ts';
+import { servedCatalog } from '../builds/served-catalog.ts';
 import { CACHE_QUERY } from '../http/public-headers.ts';
 import { READ_METHODS, route } from '../http/route.ts';
 import type { Route } from '../http/pipeline.ts';
@@ -26,7 +26,7 @@ export async function loadPageHandler(buildDir: string): Promise<PageHandler> {
  */
 export function pageRoutes(handler: PageHandler): Route[] {
   const render: Route['handle'] = async ({ req, res, url, rawQuery }) => {
-    await handler(req, res, undefined, { catalog: getCatalog(), query: rawQuery ?? url.search, cacheControl: CACHE_QUERY });
+    await handler(req, res, undefined, { catalog: servedCatalog(), query: rawQuery ?? url.search, cacheControl: CACHE_QUERY });
     return undefined;
   };
   return [

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildDir, currentBuildId } from '../../build/build-layout.ts';
 import { servedBuild } from './served-build.ts';
-import { catalogOf } from './review-catalog.ts';
+import { catalogOf } from './served-catalog.ts';
 import { installBuild, loadBuild } from './loaded-build.ts';
 
 export interface BuildWatcherOptions {

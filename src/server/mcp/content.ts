@@ -4,7 +4,7 @@
  */
 import { getConfig } from '../config.ts';
 import { servedBuild } from '../builds/served-build.ts';
-import { catalogOf } from '../builds/review-catalog.ts';
+import { catalogOf } from '../builds/served-catalog.ts';
 import type { LoadedBuild } from '../builds/loaded-build.ts';
 import { publishedDataOf } from '../builds/published-data.ts';
 import { promptSet } from './prompts.ts';

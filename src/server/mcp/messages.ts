@@ -6,7 +6,7 @@
  */
 import { isInitializeRequest, parseJSONRPCMessage, specTypeSchemas, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { INVALID_REQUEST, PARSE_ERROR, type JsonRpcId } from './http-responses.ts';
-import { issuesInWords } from './issue-words.ts';
+import { issuesInWords } from './zod-issues-in-words.ts';
 
 /**
  * Most messages a batch may hold. Batches exist only before protocol version

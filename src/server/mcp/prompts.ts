@@ -5,7 +5,7 @@
  * (completion/complete): technicians, services, aspects, review ids, by prefix.
  */
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
-import type { ReviewCatalog } from '../../domain/catalog/catalog.ts';
+import type { ReviewCatalog } from '../../domain/catalog/review-catalog.ts';
 import { quoteValue } from '../../domain/catalog/query-issues.ts';
 import { isIsoDate } from '../../domain/dates.ts';
 import { ASPECTS } from '../../domain/schemas/review.ts';

@@ -8,7 +8,7 @@ import type { ListResourceTemplatesResult, ReadResourceResult, Resource } from '
 
 /** A resource template as resources/templates/list gives it (the SDK's `ResourceTemplate` is its McpServer class). */
 type ResourceTemplate = ListResourceTemplatesResult['resourceTemplates'][number];
-import type { ReviewCatalog } from '../../domain/catalog/catalog.ts';
+import type { ReviewCatalog } from '../../domain/catalog/review-catalog.ts';
 import { mebibytes, type AnswerBudget } from './answer-budget.ts';
 import { ANSWER_TOO_LARGE, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error.ts';
 

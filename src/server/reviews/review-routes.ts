@@ -5,7 +5,7 @@ import { searchReviews } from '../../domain/catalog/search.ts';
 import { parseSearchParams } from '../../domain/catalog/search-query.ts';
 import { parseSinceRequest, reviewsSince } from '../../domain/catalog/since.ts';
 import type { QueryIssue } from '../../domain/schemas/errors.ts';
-import { getCatalog } from '../builds/review-catalog.ts';
+import { servedCatalog } from '../builds/served-catalog.ts';
 import { servedBuild } from '../builds/served-build.ts';
 import type { Answer } from '../http/answer.ts';
 import { apiErrorAnswer } from '../http/api-error.ts';
@@ -44,7 +44,7 @@ function invalidQuery(request: EndpointRequest, issues: QueryIssue[]): Answer {
 function searchAnswer(request: EndpointRequest): Answer {
   const malformed = malformedQueryIssues(request.url.search);
   if (malformed.length) return invalidQuery(request, malformed);
-  const catalog = getCatalog();
+  const catalog = servedCatalog();
   const parsed = parseSearchParams(catalog, request.url.searchParams);
   if (!parsed.ok) return invalidQuery(request, parsed.issues);
   return { status: 200, headers: publicHeaders(request), body: { bytes: searchReviews(catalog, parsed.value).json() } };
@@ -56,7 +56,7 @@ function sinceAnswer(date: string, request: EndpointRequest): Answer {
   if (malformed.length) return invalidQuery(request, malformed);
   const parsed = parseSinceRequest(date, request.url.searchParams);
   if (!parsed.ok) return invalidQuery(request, parsed.issues);
-  const listing = reviewsSince(getCatalog(), parsed.value.date, undefined, parsed.value.fields);
+  const listing = reviewsSince(servedCatalog(), parsed.value.date, undefined, parsed.value.fields);
   const lastModified = lastModifiedOf(listing.lastModified);
   const etag = listing.etag();
   const headers: Record<string, string> = { ...publicHeaders(request), ETag: etag };

@@ -13,10 +13,10 @@ import { hubRoute } from './hub-route.ts';
 import { distributeOnBuildSwitch } from './follow-builds.ts';
 import { createHttpsClient } from './https-client.ts';
 import { openHubStore } from './store/open-store.ts';
-import { readBuiltTopic } from './topic-source.ts';
+import { readServedTopic } from './served-topic.ts';
 import { createWorker, systemClock } from './worker.ts';
 
-/** Abuse limits (DESIGN section 8); generous for a hub with three topics. */
+/** Abuse limits (docs/websub.md); generous for a hub with three topics. */
 const LIMITS = {
   maxSubscriptions: 10_000, maxSubscriptionsPerHost: 1_000,
   maxPendingVerifications: 1_000, maxPendingPerClient: 50, maxPendingPerHost: 100,
@@ -58,7 +58,7 @@ export async function startHub(config: Config): Promise<HubServices> {
     dnsTimeoutMs: config.HUB_TIMEOUT_MS,
     limits: LIMITS,
     resolve: systemResolver,
-    readTopic: readBuiltTopic,
+    readTopic: readServedTopic,
     wake: worker.wake,
   });
   const route = hubRoute({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateContent } from '../../../bench/generate-content.ts';
 import { BROWSE_PAGE_SIZE, browseReviews, browseUrl } from '../../../src/domain/catalog/browse.ts';
-import { buildReviewCatalog } from '../../../src/domain/catalog/catalog.ts';
+import { buildReviewCatalog } from '../../../src/domain/catalog/review-catalog.ts';
 import { searchReviews } from '../../../src/domain/catalog/search.ts';
 import { parseSearchArguments } from '../../../src/domain/catalog/search-query.ts';
 import { datasetFromFiles, fixtureDataset } from './support.ts';

@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { readContentFiles } from '../../../src/build/read-content.ts';
-import { buildReviewCatalog } from '../../../src/domain/catalog/catalog.ts';
+import { buildReviewCatalog } from '../../../src/domain/catalog/review-catalog.ts';
 import { validateContent } from '../../../src/domain/content/validate.ts';
 import { reviewsDataset, serializeJson } from '../../../src/domain/datasets.ts';
 import { insightsDocument } from '../../../src/domain/insights/document.ts';
@@ -19,7 +19,7 @@ import { answerBudget } from '../../../src/server/mcp/answer-budget.ts';
 import { ProtocolError } from '../../../src/server/mcp/protocol-error.ts';
 import { resourceSet } from '../../../src/server/mcp/resources.ts';
 import { reviewTools } from '../../../src/server/mcp/tools/index.ts';
-import { techniciansText } from '../../../src/server/mcp/tools/vocabulary.ts';
+import { techniciansText } from '../../../src/server/mcp/tools/business-names.ts';
 
 const checked = validateContent(readContentFiles(path.resolve(import.meta.dirname, '../../fixtures/small')));
 if (!checked.ok) throw new Error('the small fixture is invalid');

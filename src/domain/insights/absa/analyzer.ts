@@ -29,8 +29,8 @@ import { analyzeTextWith, toSentiment } from './results.ts';
 import type { Analyzer, SentenceResult } from './results.ts';
 import { createStemmer, tokenize } from './tokenize.ts';
 import type { Token } from './tokenize.ts';
-import { defaultVocabulary } from './vocabulary.ts';
-import type { Vocabulary } from './vocabulary.ts';
+import { defaultVocabulary } from './aspect-vocabulary.ts';
+import type { Vocabulary } from './aspect-vocabulary.ts';
 
 /** What the rules saw in a sentence, for the learned layer that stacks on them (model.ts). */
 export interface RuleTrace {

@@ -4,8 +4,8 @@ import type { Analyzer } from './results.ts';
 import { createModelAnalyzer } from './model.ts';
 import type { ModelData } from './model.ts';
 import committedModel from './model.json' with { type: 'json' };
-import { defaultVocabulary, emptyVocabulary, mergeVocabulary } from './vocabulary.ts';
-import type { VocabularyExtension } from './vocabulary.ts';
+import { defaultVocabulary, emptyVocabulary, mergeVocabulary } from './aspect-vocabulary.ts';
+import type { VocabularyExtension } from './aspect-vocabulary.ts';
 
 export const defaultModel = committedModel as ModelData;
 

@@ -11,7 +11,7 @@ import { ASPECT_IDS } from '../../schemas/aspects.ts';
 import type { AspectId } from '../../schemas/aspects.ts';
 import { tokenize } from './tokenize.ts';
 import type { Token } from './tokenize.ts';
-import type { Vocabulary } from './vocabulary.ts';
+import type { Vocabulary } from './aspect-vocabulary.ts';
 
 export type CueTier = 0 | 1 | 2; // 0 = cue, 1 = weak cue, 2 = generic cue
 

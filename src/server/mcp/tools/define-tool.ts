@@ -133,8 +133,8 @@ function inToolTerms(tool: string, known: readonly string[], issue: QueryIssue):
 
 /**
  * Problems a tool error spells out; the rest are counted. Each unknown argument's
- * sentence lists the tool's arguments, so 5,000 made-up names (60 KB of request) made a
- * 850 KB answer that took over a second to build.
+ * sentence lists the tool's arguments, so an answer that spelled out every one of
+ * thousands of made-up names would be megabytes, and slow to build.
  */
 const SHOWN_ARGUMENT_ISSUES = 5;
 

@@ -1,5 +1,5 @@
 /** The server's tools, in the order tools/list gives them. */
-import type { ReviewCatalog } from '../../../domain/catalog/catalog.ts';
+import type { ReviewCatalog } from '../../../domain/catalog/review-catalog.ts';
 import type { PublishedData } from '../../builds/published-data.ts';
 import { getBusinessTool } from './business.ts';
 import { getInsightsTool } from './insights.ts';

@@ -1,4 +1,4 @@
-import type { ReviewCatalog } from '../../../domain/catalog/catalog.ts';
+import type { ReviewCatalog } from '../../../domain/catalog/review-catalog.ts';
 import { reviewArgumentsSchema, reviewResultSchema } from '../../../domain/schemas/mcp-tools.ts';
 import { defineTool, type McpTool } from './define-tool.ts';
 

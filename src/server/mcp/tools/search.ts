@@ -4,7 +4,7 @@
  * the body of GET /api/reviews/search for the same parameters.
  */
 import type { z } from 'zod';
-import type { ReviewCatalog } from '../../../domain/catalog/catalog.ts';
+import type { ReviewCatalog } from '../../../domain/catalog/review-catalog.ts';
 import { searchReviews } from '../../../domain/catalog/search.ts';
 import { parseSearchArguments } from '../../../domain/catalog/search-query.ts';
 import { reviewsSince } from '../../../domain/catalog/since.ts';
@@ -12,7 +12,7 @@ import { reviewPage } from '../../../domain/catalog/review-page.ts';
 import { sinceArgumentsSchema, sinceResultSchema, SINCE_LIMIT_DEFAULT } from '../../../domain/schemas/mcp-tools.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchQuerySchema, searchResponseSchema } from '../../../domain/schemas/search.ts';
 import { defineTool, type JsonObject, type McpTool } from './define-tool.ts';
-import { serviceAreasText, servicesText, techniciansText } from './vocabulary.ts';
+import { serviceAreasText, servicesText, techniciansText } from './business-names.ts';
 
 type SinceResult = z.output<typeof sinceResultSchema>;
 

@@ -8,7 +8,7 @@
 import { publishReport, reviewChanges, type ReviewLike, type TopicChange } from '../../../domain/websub/publish-report.ts';
 import { hubUrl as defaultHubUrl } from '../../../domain/websub/topics.ts';
 import { TOPIC_PATHS } from '../../../domain/site-urls.ts';
-import { fetchLiveTopics, readBuild, readSnapshot, recordSnapshot, type TopicBytes } from './topic-sources.ts';
+import { fetchLiveTopics, readBuild, readSnapshot, recordSnapshot, type TopicBytes } from './topic-readers.ts';
 
 export interface PublishOptions {
   outDir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesInWords } from '../../../src/server/mcp/issue-words.ts';
+import { issuesInWords } from '../../../src/server/mcp/zod-issues-in-words.ts';
 
 describe('zod issues in words', () => {
   it('names the member and the type it must be', () => {

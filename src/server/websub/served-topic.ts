@@ -4,6 +4,6 @@ import type { TopicPath } from '../../domain/site-urls.ts';
 import { servedBuild } from '../builds/served-build.ts';
 import type { TopicContent } from './hub.ts';
 
-export async function readBuiltTopic(path: TopicPath): Promise<TopicContent> {
+export async function readServedTopic(path: TopicPath): Promise<TopicContent> {
   return { body: servedBuild().bytes(path), contentType: contentTypeFor(path) };
 }

@@ -3,7 +3,7 @@
  * /reviews.json (see published-data.ts). Search, sync and the MCP tools all read
  * it, so they agree with each other and with the static files.
  */
-import { buildReviewCatalog, type ReviewCatalog } from '../../domain/catalog/catalog.ts';
+import { buildReviewCatalog, type ReviewCatalog } from '../../domain/catalog/review-catalog.ts';
 import { servedBuild } from './served-build.ts';
 import type { LoadedBuild } from './loaded-build.ts';
 import { publishedDataOf } from './published-data.ts';
@@ -12,6 +12,6 @@ export function catalogOf(build: LoadedBuild): ReviewCatalog {
   return build.memo('review-catalog', () => buildReviewCatalog(publishedDataOf(build).dataset));
 }
 
-export function getCatalog(): ReviewCatalog {
+export function servedCatalog(): ReviewCatalog {
   return catalogOf(servedBuild());
 }
