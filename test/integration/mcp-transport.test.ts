@@ -281,6 +281,29 @@ describe('tools/call answered directly and by the SDK', () => {
     expect(sdkAnswer).toMatchObject({ jsonrpc: '2.0', id: 'call-1', result: { content: [{ type: 'text' }] } });
   });
 
+  it('tools/list of the 2025 era gives the same answer both ways', async () => {
+    const direct = await post(toolsList, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2025-06-18' });
+    const viaSdk = await post(toolsList, { Accept: 'text/event-stream', 'MCP-Protocol-Version': '2025-06-18' });
+    expect(direct.status).toBe(200);
+    expect(direct.text).toBe(/^data: (.+)$/m.exec(viaSdk.text)?.[1]);
+  });
+
+  it.each([...calls.map(([name, args]) => ['tools/call', name, args] as const), ['tools/list', undefined, undefined] as const])(
+    '2026-07-28 %s %s %j: the same bytes both ways',
+    async (method, name, args) => {
+      const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+      const params = (meta: Record<string, unknown>) => ({ ...(name === undefined ? {} : { name }), ...(args === undefined ? {} : { arguments: args }), _meta: meta });
+      const headers = { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name === undefined ? {} : { 'Mcp-Name': name }) };
+      const direct = await post({ jsonrpc: '2.0', id: 'm-1', method, params: params(envelope) }, headers);
+      // A progress token is something the direct path leaves to the SDK; a JSON answer sends no progress, so the answer is the same.
+      const viaSdk = await post({ jsonrpc: '2.0', id: 'm-1', method, params: params({ ...envelope, progressToken: 'p' }) }, headers);
+      expect([direct.status, viaSdk.status]).toEqual([200, 200]);
+      expect(direct.text).toBe(viaSdk.text);
+      expect(direct.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(direct.text)).toMatchObject({ result: { resultType: 'complete' } });
+    },
+  );
+
   it('an unsupported protocol version is refused on the direct path too', async () => {
     const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_business' } }, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '1999-01-01' });
     expect(res.status).toBe(400);

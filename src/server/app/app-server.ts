@@ -62,7 +62,7 @@ export async function createAppServer(config: Config): Promise<AppServer> {
   const hub = hubStarter(config);
   const routes = routeTable({
     hub,
-    mcp: { settings: mcpSettings(config), createServer: (budget) => createMcpServer(getMcpContent(), budget), tools: () => getMcpContent().tools },
+    mcp: { settings: mcpSettings(config), createServer: (budget) => createMcpServer(getMcpContent(), budget), direct: () => getMcpContent().direct },
     pages,
     runningCode: first.codeFingerprint,
   });

@@ -2,8 +2,8 @@
  * `POST /mcp`, the route of the MCP endpoint (streamable HTTP). The checks the SDK
  * leaves to us are steps in front (Host and Origin, preflight, POST only, lenient
  * Accept, JSON, no content coding, body size); then the JSON-RPC shape and signed
- * session ids; then a single JSON `tools/call` is answered directly (see
- * direct-tool-call.ts) and anything else by the SDK: its handler for 2026-07-28,
+ * session ids; then a single JSON `tools/call` or `tools/list` is answered directly
+ * (see direct-answers.ts) and anything else by the SDK: its handler for 2026-07-28,
  * a fresh stateless transport and server for the 2025 era.
  */
 import type { IncomingMessage } from 'node:http';
@@ -25,13 +25,12 @@ import { requestBody } from '../http/steps/request-body.ts';
 import { allowsBatches, isModernVersion, isProtocolVersion, negotiatedVersion, PROTOCOL_VERSIONS, protocolVersionsText } from '../../domain/mcp-protocol-versions.ts';
 import type { ResponseMode } from './accept.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
-import { directToolCall } from './direct-tool-call.ts';
+import { directAnswer, type DirectContext, type DirectRequest } from './direct-answers.ts';
 import { jsonRpcError, SESSION_NOT_FOUND, TRANSPORT_ERROR } from './http-responses.ts';
 import { initializeParamsProblem, parseMessages, toolCallParamsProblem } from './messages.ts';
 import { INVALID_PARAMS } from './protocol-error.ts';
 import { SESSION_TTL_SECONDS } from './session-token.ts';
 import type { McpSettings } from './settings.ts';
-import type { ToolSet } from './tools/tool-set.ts';
 
 const SESSION_HEADER = 'Mcp-Session-Id';
 /** Headers the forwarded request must not carry: its body goes over already parsed. */
@@ -109,7 +108,8 @@ function mayBeModern(headerVersion: string | null, messages: readonly unknown[])
 export interface McpServing {
   settings: McpSettings;
   createServer: ServerFactory;
-  tools: () => ToolSet;
+  /** What the direct answers of the served build are made of. */
+  direct: () => DirectContext;
 }
 
 /**
@@ -144,7 +144,7 @@ export function mcpRoute(serving: McpServing): Route {
 }
 
 /** The messages of a checked request answered: by the SDK's handler for 2026-07-28, with our sessions for the 2025 era. */
-function messageAnswerer({ settings, createServer, tools }: McpServing) {
+function messageAnswerer({ settings, createServer, direct }: McpServing) {
   const { sessions, maxBodyBytes } = settings;
   // The SDK's handler for 2026-07-28 requests (2025-era ones come here, with our sessions); its factory
   // finds the request's budget by the forwarded Request it was handed.
@@ -170,7 +170,12 @@ function messageAnswerer({ settings, createServer, tools }: McpServing) {
     const budget = answerBudget(settings.maxAnswerBytes);
     // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
     const sdkRequest = () => forwarded(req, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
+    const directRequest: DirectRequest = { messages: parsed.messages, protocolVersion: headerVersion, mcpMethod: header(req, 'mcp-method'), mcpName: header(req, 'mcp-name') };
+    const answerDirectly = (modern: boolean) => (mode === 'json' && !parsed.batch ? directAnswer(directRequest, modern, direct(), budget) : undefined);
+
     if (mayBeModern(headerVersion, parsed.messages)) {
+      const bytes = answerDirectly(true);
+      if (bytes !== undefined) return { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: { bytes } };
       const modernRequest = sdkRequest();
       if (!(await isLegacyRequest(modernRequest, parsed.body))) {
         // 2026-07-28: no sessions; the SDK checks the envelope and the headers against it.
@@ -212,8 +217,8 @@ function messageAnswerer({ settings, createServer, tools }: McpServing) {
       return answer;
     };
 
-    const direct = mode === 'json' && !parsed.batch ? directToolCall(parsed.messages, headerVersion, tools(), budget) : undefined;
-    if (direct !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes: direct } });
+    const bytes = answerDirectly(false);
+    if (bytes !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes } });
 
     const server = createServer(budget);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });

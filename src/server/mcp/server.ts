@@ -20,6 +20,7 @@ import { PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
 import { MAX_COMPLETIONS, type PromptSet } from './prompts.ts';
 import type { ResourceSet } from './resources.ts';
 import type { ToolSet } from './tools/tool-set.ts';
+import type { DirectContext } from './direct-answers.ts';
 
 export interface McpContent {
   readonly info: Implementation;
@@ -27,6 +28,8 @@ export interface McpContent {
   readonly tools: ToolSet;
   readonly resources: ResourceSet;
   readonly prompts: PromptSet;
+  /** What direct-answers.ts answers from: the tools, the server's info, the lists' lifetime. */
+  readonly direct: DirectContext;
 }
 
 /**

@@ -25,7 +25,7 @@ describe('the route table', () => {
     const config = loadConfig({ SITE_URL: 'http://127.0.0.1:4321' }, ROOT);
     const routes = routeTable({
       hub: { start: () => Promise.reject(new Error('not started')), started: () => undefined },
-      mcp: { settings: mcpSettings(config, () => undefined), createServer: () => { throw new Error('unused'); }, tools: () => { throw new Error('unused'); } },
+      mcp: { settings: mcpSettings(config, () => undefined), createServer: () => { throw new Error('unused'); }, direct: () => { throw new Error('unused'); } },
       pages: async () => undefined,
       runningCode: undefined,
     });

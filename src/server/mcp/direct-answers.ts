@@ -1,0 +1,120 @@
+/**
+ * The common requests answered as JSON by our own code, without an SDK server and
+ * transport: a single `tools/call`, and `tools/list`, in either era. The SDK's path
+ * costs several times what running a tool does (a server per request, the whole
+ * result stringified, a web Response made and read back; docs/mcp.md), while the
+ * tools are ours and their results are made from validated data, the tool list
+ * once per build. Only a request the SDK would take as it is comes here: anything
+ * unusual (a batch, SSE, tasks, progress, an unknown tool or version, headers that
+ * disagree with the body) takes the SDK's path, which answers it properly. The
+ * integration tests check that both paths give the same bytes.
+ */
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  classifyInboundRequest,
+  PROTOCOL_VERSION_META_KEY,
+  type Implementation,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
+import { ascii, bytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
+import { isModernVersion, isProtocolVersion } from '../../domain/mcp-protocol-versions.ts';
+import { answerBudget, type AnswerBudget } from './answer-budget.ts';
+import type { ToolSet } from './tools/tool-set.ts';
+
+/** What the answers are made of: the build's tools, and what a 2026-07-28 result says of the server. */
+export interface DirectContext {
+  readonly tools: ToolSet;
+  readonly info: Implementation;
+  /** How long a 2026-07-28 client may keep a list (see server.ts). */
+  readonly listTtlMs: number;
+}
+
+/** The request as the direct path reads it: its messages and the protocol headers. */
+export interface DirectRequest {
+  readonly messages: readonly JSONRPCMessage[];
+  readonly protocolVersion: string | null;
+  readonly mcpMethod: string | null;
+  readonly mcpName: string | null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
+/** The 2025 era's `_meta` may carry anything (a JSON answer sends no progress); the envelope of 2026-07-28 only these. */
+const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY]);
+
+/** Per ToolSet (one per build): the tool list as JSON, made once. */
+const listJson = new WeakMap<ToolSet, ByteString>();
+function toolsJson(tools: ToolSet): ByteString {
+  let json = listJson.get(tools);
+  if (json === undefined) {
+    json = toByteString(JSON.stringify(tools.list));
+    listJson.set(tools, json);
+  }
+  return json;
+}
+
+/** The SDK's response layout: result, then jsonrpc and id. */
+function response(result: readonly ByteString[], id: unknown): ByteString[] {
+  return [ascii('{"result":'), ...result, bytes`,"jsonrpc":"2.0","id":${toByteString(JSON.stringify(id))}}`];
+}
+
+/** A 2026-07-28 result's closing members, after its own: what the SDK adds to every result, in its order. */
+function modernTail(context: DirectContext, extra: string): ByteString {
+  return toByteString(`,"resultType":"complete"${extra},"_meta":${JSON.stringify({ 'io.modelcontextprotocol/serverInfo': context.info })}}`);
+}
+
+/** A result object given in parts, closed with `tail` in place of its last `}`. */
+function closedWith(parts: readonly ByteString[], tail: ByteString): ByteString[] {
+  const last = parts[parts.length - 1] as string;
+  return [...parts.slice(0, -1), (last.slice(0, -1) + tail) as ByteString];
+}
+
+/**
+ * Whether a message with a 2026-07-28 envelope is one the SDK would serve as it is:
+ * its own classification says modern, the headers name exactly the body's version,
+ * method and name, and the envelope holds the version and the client's capabilities only.
+ */
+function plainModernRequest(request: DirectRequest, message: Record<string, unknown>, params: Record<string, unknown>, name: string | undefined): boolean {
+  const { protocolVersion, mcpMethod, mcpName } = request;
+  if (protocolVersion === null || !isModernVersion(protocolVersion) || mcpMethod !== message.method) return false;
+  if ((name ?? null) !== mcpName) return false;
+  const meta = params._meta;
+  if (!isPlainObject(meta) || Object.keys(meta).some((key) => !ENVELOPE_KEYS.has(key))) return false;
+  if (meta[PROTOCOL_VERSION_META_KEY] !== protocolVersion || !isPlainObject(meta[CLIENT_CAPABILITIES_META_KEY])) return false;
+  const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: protocolVersion, mcpMethodHeader: mcpMethod ?? undefined, mcpNameHeader: mcpName ?? undefined, body: message });
+  return route.kind === 'modern' && route.messageKind === 'request';
+}
+
+/**
+ * The JSON-RPC response body for the request, in byte strings that join to it, or
+ * undefined to let the SDK answer it. `modern`: the request carries the 2026-07-28
+ * envelope (the caller has told the eras apart); otherwise it is of the 2025 era and
+ * its session has been checked.
+ */
+export function directAnswer(request: DirectRequest, modern: boolean, context: DirectContext, budget: AnswerBudget = answerBudget()): ByteString[] | undefined {
+  if (request.messages.length !== 1) return undefined;
+  const message = request.messages[0] as Record<string, unknown>;
+  if (!('id' in message)) return undefined;
+  if (request.protocolVersion !== null && !isProtocolVersion(request.protocolVersion)) return undefined;
+  const params = message.params ?? {};
+  if (!isPlainObject(params)) return undefined;
+  const { tools } = context;
+
+  if (message.method === 'tools/list') {
+    if (Object.keys(params).some((key) => key !== '_meta')) return undefined;
+    if (!modern) return response([bytes`{"tools":${toolsJson(tools)}}`], message.id);
+    if (!plainModernRequest(request, message, params, undefined)) return undefined;
+    const tail = modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`);
+    return response([bytes`{"tools":${toolsJson(tools)}`, tail], message.id);
+  }
+
+  if (message.method !== 'tools/call' || Object.keys(params).some((key) => !CALL_PARAMS.has(key))) return undefined;
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string' || !tools.has(name)) return undefined;
+  if (args !== undefined && !isPlainObject(args)) return undefined;
+  if (modern && !plainModernRequest(request, message, params, name)) return undefined;
+  const result = tools.callToJson(name, args, budget);
+  return response(modern ? closedWith(result, modernTail(context, '')) : result, message.id);
+}
