@@ -32,13 +32,15 @@ export interface Exchange {
  * is written already (a file, a page, a stream) or nothing is left to answer.
  */
 export type Outcome = Answer | undefined;
-export type Next = () => Promise<Outcome>;
-export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => Promise<Outcome> | Outcome;
+/** A step's result: an outcome now, or later. A step that has nothing to wait for answers at once (no promise, no microtask). */
+export type Result = Outcome | Promise<Outcome>;
+export type Next = () => Result;
+export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => Result;
 
 /** The steps as one: each runs when the one before calls `next`; past the last, nothing answers. */
-export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Promise<Outcome> {
+export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Result {
   return function run(exchange) {
-    const dispatch = async (index: number): Promise<Outcome> => {
+    const dispatch = (index: number): Result => {
       const step = steps[index];
       return step ? step(exchange, () => dispatch(index + 1)) : undefined;
     };
@@ -46,8 +48,11 @@ export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchang
   };
 }
 
+/** Until the request-target step has read the request's own. */
+const NO_URL_YET = new URL('http://localhost/');
+
 export function newExchange(req: IncomingMessage, res: ServerResponse): Exchange {
-  return { req, res, url: new URL('http://localhost/'), params: {} };
+  return { req, res, url: NO_URL_YET, params: {} };
 }
 
 /** A route: one entry of the server's table (src/server/app/routes.ts); `route()` (route.ts) makes one. */
@@ -71,5 +76,5 @@ export interface Route {
   /** The path parameters of a request to `pathname`, or undefined when the route does not serve it. */
   match(pathname: string): Record<string, string> | undefined;
   /** The route's own steps, then its handler. */
-  readonly handle: (exchange: Exchange) => Promise<Outcome> | Outcome;
+  readonly handle: (exchange: Exchange) => Result;
 }

@@ -3,7 +3,7 @@
  * the methods it takes and how the shared steps treat it; its own steps run in
  * front of its handler.
  */
-import { compose, type Exchange, type Outcome, type Route, type Step } from './pipeline.ts';
+import { compose, type Exchange, type Result, type Route, type Step } from './pipeline.ts';
 
 export const READ_METHODS = ['GET', 'HEAD'] as const;
 
@@ -11,7 +11,7 @@ export interface RouteSpec extends Omit<Route, 'match' | 'handle' | 'malformed'>
   malformed?: Route['malformed'];
   match?: Route['match'];
   steps?: readonly Step[];
-  handle: (exchange: Exchange) => Promise<Outcome> | Outcome;
+  handle: (exchange: Exchange) => Result;
 }
 
 /** A matcher for `path`: a trailing slash is ignored, as everywhere on this site. */

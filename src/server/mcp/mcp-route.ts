@@ -165,8 +165,9 @@ function messageAnswerer({ settings, createServer, direct }: McpServing) {
     const version = headerVersion ?? (sessionId === null ? undefined : sessions.protocolVersion(sessionId));
     const parsed = parseMessages(text, version !== undefined && isProtocolVersion(version) && allowsBatches(version) ? version : undefined);
     if (!parsed.ok) return jsonRpcError(400, parsed.code, parsed.message, { id: parsed.id });
-    const toolCallProblem = parsed.batch ? undefined : toolCallParamsProblem(parsed.messages[0] as (typeof parsed.messages)[number]);
-    if (toolCallProblem !== undefined) return jsonRpcError(200, INVALID_PARAMS, toolCallProblem, { id: parsed.id });
+    // A tools/call the SDK would refuse with its zod issues as JSON is refused in words before the SDK answers it.
+    const toolCallProblem = () => (parsed.batch ? undefined : toolCallParamsProblem(parsed.messages[0] as (typeof parsed.messages)[number]));
+    const refusal = (problem: string) => jsonRpcError(200, INVALID_PARAMS, problem, { id: parsed.id });
     const budget = answerBudget(settings.maxAnswerBytes);
     // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
     const sdkRequest = () => forwarded(req, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
@@ -179,6 +180,8 @@ function messageAnswerer({ settings, createServer, direct }: McpServing) {
       const modernRequest = sdkRequest();
       if (!(await isLegacyRequest(modernRequest, parsed.body))) {
         // 2026-07-28: no sessions; the SDK checks the envelope and the headers against it.
+        const schemaProblem = toolCallProblem();
+        if (schemaProblem !== undefined) return refusal(schemaProblem);
         budgets.set(modernRequest, budget);
         const answer = await fromResponse(await modern[mode].fetch(modernRequest, { parsedBody: parsed.body }));
         setHeader(answer, 'Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
@@ -220,6 +223,8 @@ function messageAnswerer({ settings, createServer, direct }: McpServing) {
     const bytes = answerDirectly(false);
     if (bytes !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes } });
 
+    const schemaProblem = toolCallProblem();
+    if (schemaProblem !== undefined) return finish(refusal(schemaProblem));
     const server = createServer(budget);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
     await server.connect(transport);

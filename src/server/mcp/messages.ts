@@ -134,6 +134,7 @@ export function initializeParamsProblem(message: JSONRPCMessage): string | undef
  * they are fine (or the message is no tools/call request). The SDK checks them against
  * its schema before any handler of ours and refuses a bad one with the zod issues as
  * JSON for a message; its schema (public, as `specTypeSchemas`) is asked here first.
+ * Asked only of a request the SDK is to answer (the direct answers take only params they know).
  */
 export function toolCallParamsProblem(message: JSONRPCMessage): string | undefined {
   if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return undefined;
