@@ -281,14 +281,17 @@ describe('tools/call answered directly and by the SDK', () => {
     expect(sdkAnswer).toMatchObject({ jsonrpc: '2.0', id: 'call-1', result: { content: [{ type: 'text' }] } });
   });
 
-  it('tools/list of the 2025 era gives the same answer both ways', async () => {
-    const direct = await post(toolsList, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2025-06-18' });
-    const viaSdk = await post(toolsList, { Accept: 'text/event-stream', 'MCP-Protocol-Version': '2025-06-18' });
+  const LISTS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'];
+
+  it.each(LISTS)('%s of the 2025 era gives the same answer both ways', async (method) => {
+    const message = { jsonrpc: '2.0', id: 2, method };
+    const direct = await post(message, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2025-06-18' });
+    const viaSdk = await post(message, { Accept: 'text/event-stream', 'MCP-Protocol-Version': '2025-06-18' });
     expect(direct.status).toBe(200);
     expect(direct.text).toBe(/^data: (.+)$/m.exec(viaSdk.text)?.[1]);
   });
 
-  it.each([...calls.map(([name, args]) => ['tools/call', name, args] as const), ['tools/list', undefined, undefined] as const])(
+  it.each([...calls.map(([name, args]) => ['tools/call', name, args] as const), ...LISTS.map((method) => [method, undefined, undefined] as const)])(
     '2026-07-28 %s %s %j: the same bytes both ways',
     async (method, name, args) => {
       const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };

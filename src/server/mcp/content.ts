@@ -44,6 +44,8 @@ function mcpContent(build: LoadedBuild): McpContent {
   const documents = DOCUMENTS.map((document) => ({ ...document, text: build.text(document.path) }));
   const info = { name: 'reviews', title: `${name} reviews`, version: packageJson.version };
   const tools = reviewTools(catalog, published, getConfig().MCP_RESULT_MAX_CHARS);
+  const resources = resourceSet(getConfig().SITE_URL, documents, catalog);
+  const prompts = promptSet(catalog);
   return {
     info,
     instructions:
@@ -52,9 +54,19 @@ function mcpContent(build: LoadedBuild): McpContent {
       'reviews on or after a date, oldest first; get_review fetches one by id; get_insights gives sentiment per aspect, ' +
       'per technician and service, topics, FAQ and a summary. The datasets are also resources.',
     tools,
-    direct: { tools, info, listTtlMs: CACHE_TTL_MS },
-    resources: resourceSet(getConfig().SITE_URL, documents, catalog),
-    prompts: promptSet(catalog),
+    direct: {
+      tools,
+      info,
+      listTtlMs: CACHE_TTL_MS,
+      lists: {
+        'tools/list': ['tools', tools.list],
+        'prompts/list': ['prompts', prompts.list],
+        'resources/list': ['resources', resources.list],
+        'resources/templates/list': ['resourceTemplates', resources.templates],
+      },
+    },
+    resources,
+    prompts,
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * The common requests answered as JSON by our own code, without an SDK server and
- * transport: a single `tools/call`, and `tools/list`, in either era. The SDK's path
+ * transport: a single `tools/call`, and the lists (tools, prompts, resources and
+ * resource templates), in either era. The SDK's path
  * costs several times what running a tool does (a server per request, the whole
  * result stringified, a web Response made and read back; docs/mcp.md), while the
- * tools are ours and their results are made from validated data, the tool list
- * once per build. Only a request the SDK would take as it is comes here: anything
+ * tools are ours and their results are made from validated data, the lists once
+ * per build. Only a request the SDK would take as it is comes here: anything
  * unusual (a batch, SSE, tasks, progress, an unknown tool or version, headers that
  * disagree with the body) takes the SDK's path, which answers it properly. The
  * integration tests check that both paths give the same bytes.
@@ -21,9 +22,13 @@ import { isModernVersion, isProtocolVersion } from '../../domain/mcp-protocol-ve
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
-/** What the answers are made of: the build's tools, and what a 2026-07-28 result says of the server. */
+/** The lists a server gives whole, by method: the member that holds the list, and its items. */
+export type DirectLists = Readonly<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list', readonly [string, readonly unknown[]]>>;
+
+/** What the answers are made of: the build's tools and lists, and what a 2026-07-28 result says of the server. */
 export interface DirectContext {
   readonly tools: ToolSet;
+  readonly lists: DirectLists;
   readonly info: Implementation;
   /** How long a 2026-07-28 client may keep a list (see server.ts). */
   readonly listTtlMs: number;
@@ -44,16 +49,18 @@ const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
 /** The 2025 era's `_meta` may carry anything (a JSON answer sends no progress); the envelope of 2026-07-28 only these. */
 const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY]);
 
-/** Per ToolSet (one per build): the tool list as JSON, made once. */
-const listJson = new WeakMap<ToolSet, ByteString>();
-function toolsJson(tools: ToolSet): ByteString {
-  let json = listJson.get(tools);
+/** Per list (one per build): `{"<member>":[…]` as JSON, made once, open for the members that follow. */
+const listJson = new WeakMap<readonly unknown[], ByteString>();
+function openListJson([member, items]: readonly [string, readonly unknown[]]): ByteString {
+  let json = listJson.get(items);
   if (json === undefined) {
-    json = toByteString(JSON.stringify(tools.list));
-    listJson.set(tools, json);
+    json = toByteString(`{${JSON.stringify(member)}:${JSON.stringify(items)}`);
+    listJson.set(items, json);
   }
   return json;
 }
+
+const isListMethod = (method: unknown, lists: DirectLists): method is keyof DirectLists => typeof method === 'string' && Object.hasOwn(lists, method);
 
 /** The SDK's response layout: result, then jsonrpc and id. */
 function response(result: readonly ByteString[], id: unknown): ByteString[] {
@@ -102,12 +109,13 @@ export function directAnswer(request: DirectRequest, modern: boolean, context: D
   if (!isPlainObject(params)) return undefined;
   const { tools } = context;
 
-  if (message.method === 'tools/list') {
+  if (isListMethod(message.method, context.lists)) {
+    // A cursor (or anything else) is the SDK's to check: every list here is given whole.
     if (Object.keys(params).some((key) => key !== '_meta')) return undefined;
-    if (!modern) return response([bytes`{"tools":${toolsJson(tools)}}`], message.id);
+    const list = openListJson(context.lists[message.method]);
+    if (!modern) return response([list, ascii('}')], message.id);
     if (!plainModernRequest(request, message, params, undefined)) return undefined;
-    const tail = modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`);
-    return response([bytes`{"tools":${toolsJson(tools)}`, tail], message.id);
+    return response([list, modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`)], message.id);
   }
 
   if (message.method !== 'tools/call' || Object.keys(params).some((key) => !CALL_PARAMS.has(key))) return undefined;

@@ -18,7 +18,13 @@ const tools: ToolSet = {
     return [toByteString(json.slice(0, 10)), toByteString(json.slice(10))];
   },
 };
-const context: DirectContext = { tools, info: { name: 'reviews', version: '1.0.0' }, listTtlMs: 300_000 };
+const lists = {
+  'tools/list': ['tools', tools.list],
+  'prompts/list': ['prompts', [{ name: 'p' }]],
+  'resources/list': ['resources', []],
+  'resources/templates/list': ['resourceTemplates', [{ uriTemplate: 'x://{id}', name: 't' }]],
+} as const;
+const context: DirectContext = { tools, lists, info: { name: 'reviews', version: '1.0.0' }, listTtlMs: 300_000 };
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const SERVER_INFO = '"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"reviews","version":"1.0.0"}}';
 
@@ -40,8 +46,13 @@ describe('direct answers of the 2025 era', () => {
     expect(text(directAnswer(legacy([message('tools/call', { name: 'echo', _meta: { progressToken: 1 } })], null), false, context))).toContain('"id":7');
   });
 
-  it('answers tools/list with the list made once per tool set', () => {
+  it('answers the lists, each made once per build', () => {
     expect(text(directAnswer(legacy([message('tools/list', undefined, 3)]), false, context))).toBe('{"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]},"jsonrpc":"2.0","id":3}');
+    expect(text(directAnswer(legacy([message('prompts/list', {})]), false, context))).toBe('{"result":{"prompts":[{"name":"p"}]},"jsonrpc":"2.0","id":7}');
+    expect(text(directAnswer(legacy([message('resources/list', undefined)]), false, context))).toBe('{"result":{"resources":[]},"jsonrpc":"2.0","id":7}');
+    expect(text(directAnswer(legacy([message('resources/templates/list', undefined)]), false, context))).toBe(
+      '{"result":{"resourceTemplates":[{"uriTemplate":"x://{id}","name":"t"}]},"jsonrpc":"2.0","id":7}',
+    );
   });
 
   it('leaves everything unusual to the SDK', () => {
@@ -54,7 +65,8 @@ describe('direct answers of the 2025 era', () => {
     expect(directAnswer(legacy([call({ name: 'echo' })], '1999-01-01'), false, context)).toBeUndefined();
     expect(directAnswer(legacy([{ jsonrpc: '2.0', method: 'tools/call', params: { name: 'echo' } } as JSONRPCMessage]), false, context)).toBeUndefined();
     expect(directAnswer(legacy([message('tools/list', { cursor: 'x' })]), false, context)).toBeUndefined();
-    expect(directAnswer(legacy([message('prompts/list', undefined)]), false, context)).toBeUndefined();
+    expect(directAnswer(legacy([message('prompts/get', { name: 'p' })]), false, context)).toBeUndefined();
+    expect(directAnswer(legacy([message('hasOwnProperty', undefined)]), false, context)).toBeUndefined();
     expect(calls.length).toBe(before);
   });
 });
