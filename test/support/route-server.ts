@@ -13,6 +13,7 @@ export interface RouteReply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  body: Buffer;
 }
 
 export interface RouteServer {
@@ -34,7 +35,10 @@ export async function serveRoute(route: Route): Promise<RouteServer> {
         const req = request({ host: '127.0.0.1', port, method, path, headers, localAddress, agent: false }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks);
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString('utf8'), body });
+          });
         });
         req.on('error', reject);
         req.end(body);
