@@ -20,6 +20,7 @@ const BENCHES: Record<string, string> = {
   absa: 'absa.ts',
   deploy: 'deploy.ts',
   'read-content': 'read-content.ts',
+  paths: 'paths.ts',
 };
 
 /** What the benchmarks write (generated content, builds, copies with 100,000 reviews: hundreds of MB). */

@@ -22,8 +22,8 @@ export interface LoadOptions {
   serverCpu?: () => number | undefined;
 }
 
-/** A URL to GET, or a request to send (the MCP bench POSTs JSON-RPC). */
-export type Target = string | { url: string; method: 'POST'; headers: Record<string, string>; body: string };
+/** A URL to GET, or a request to send (the MCP bench POSTs JSON-RPC; a GET may carry headers). */
+export type Target = string | { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string };
 
 export async function measure(target: Target, { connections = 50, seconds = 5, serverCpu }: LoadOptions = {}): Promise<Load> {
   const request = typeof target === 'string' ? { url: target } : target;

@@ -15,9 +15,21 @@ export interface BenchServer {
   startMs: number;
   /** Peak resident set size so far (VmHWM), in MiB; Linux only. */
   peakRssMiB(): number | undefined;
+  /** Resident set size now (VmRSS), in MiB; Linux only. */
+  rssMiB(): number | undefined;
   /** CPU time used so far (user and system), in seconds; Linux only. */
   cpuSeconds(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** A memory figure of /proc/<pid>/status, in MiB; undefined once the process is gone or off Linux. */
+function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
+  try {
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<BenchServer> {
@@ -43,14 +55,8 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
         url: `http://127.0.0.1:${match[1]}`,
         pid,
         startMs: performance.now() - started,
-        peakRssMiB: () => {
-          try {
-            const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-            return kb ? Number(kb) / 1024 : undefined;
-          } catch {
-            return undefined;
-          }
-        },
+        peakRssMiB: () => statusMiB(pid, 'VmHWM'),
+        rssMiB: () => statusMiB(pid, 'VmRSS'),
         cpuSeconds: () => {
           try {
             // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in ticks of 1/100 s.
