@@ -17,7 +17,9 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR || (process.env.OUT_DIR ? `${outDir}-cache` : './node_modules/.astro'),
   // The server (src/server/app) serves everything and calls Astro's handler for the
   // on-demand pages, as the last step of its own pipeline, with what they need in locals.
-  adapter: node({ mode: 'middleware' }),
+  // A page is rendered whole, then sent with its Content-Length in one write: the review
+  // browser renders in about a millisecond, so streaming it gains nothing.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   session: false,
   trailingSlash: 'ignore',
   build: { format: 'file' },
