@@ -24,13 +24,13 @@ export async function loadPageHandler(buildDir: string): Promise<PageHandler> {
  * The review browser, and Astro's 404 page for any other path the table leaves
  * (a person's mistyped address gets a page, not JSON).
  */
-export function pageRoutes(handler: PageHandler): Route[] {
+export function pageRoutes(handler: PageHandler): { reviewBrowser: Route; otherPages: Route } {
   const render: Route['handle'] = async ({ req, res, url, rawQuery }) => {
     await handler(req, res, undefined, { catalog: servedCatalog(), query: rawQuery ?? url.search, cacheControl: CACHE_QUERY });
     return undefined;
   };
-  return [
-    route({ name: 'review browser', path: '/reviews', methods: READ_METHODS, malformed: 'escaped', compress: 'always', handle: render }),
-    route({ name: 'pages', path: '/*', methods: READ_METHODS, compress: 'always', handle: render }),
-  ];
+  return {
+    reviewBrowser: route({ name: 'review browser', path: '/reviews', methods: READ_METHODS, malformed: 'escaped', compress: 'always', handle: render }),
+    otherPages: route({ name: 'pages', path: '/*', methods: READ_METHODS, compress: 'always', handle: render }),
+  };
 }

@@ -43,7 +43,7 @@ function hubRoute(hub: HubStarter): Route {
 }
 
 export function routeTable({ hub, mcp, pages, runningCode }: RouteServices): Route[] {
-  const [reviewBrowser, otherPages] = pageRoutes(pages) as [Route, Route];
+  const { reviewBrowser, otherPages } = pageRoutes(pages);
   return [
     searchRoute,
     sinceRoute,

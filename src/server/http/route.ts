@@ -34,6 +34,6 @@ function pathMatcher(path: string): Route['match'] {
 }
 
 export function route(spec: RouteSpec): Route {
-  const { steps = [], handle, ...rest } = spec;
-  return { malformed: 'refused', match: pathMatcher(spec.path), ...rest, handle: steps.length === 0 ? handle : compose([...steps, handle]) };
+  const { steps = [], handle, match, ...rest } = spec;
+  return { malformed: 'refused', ...rest, match: match ?? pathMatcher(spec.path), handle: steps.length === 0 ? handle : compose([...steps, handle]) };
 }

@@ -1,13 +1,12 @@
 /**
- * POST /api/websub/hub, a route of the server's table: every refusal is the API's
- * JSON error; an accepted request is a 202 at once, and the hub works on it after.
+ * What POST /api/websub/hub does, behind its entry in the server's table: every refusal
+ * is the API's JSON error; an accepted request is a 202 at once, and the hub works on it after.
  */
 import { parseHubForm, type HubAccepted, type HubFormSchema } from '../../domain/websub/hub-form.ts';
 import { clientKey } from '../../domain/websub/rate-limit.ts';
 import type { Answer } from '../http/answer.ts';
 import { apiErrorAnswer } from '../http/api-error.ts';
-import { route } from '../http/route.ts';
-import type { Route, Step } from '../http/pipeline.ts';
+import { compose, type Route, type Step } from '../http/pipeline.ts';
 import { ACCEPTED_REQUEST_CODINGS, contentCodingMessage, identityCoding } from '../http/steps/content-coding.ts';
 import { requestBody } from '../http/steps/request-body.ts';
 import { HubRejection, type Hub } from './hub.ts';
@@ -95,23 +94,21 @@ async function answerHubRequest({ hub, schema }: HubRouteOptions, body: string, 
   }
 }
 
-/** POST /api/websub/hub: the rate limit, the media type, the coding and size of the form, then the operation. */
-export function hubRoute(options: HubRouteOptions): Route {
-  return route({
-    name: 'websub hub',
-    path: '/api/websub/hub',
-    methods: ['POST'],
-    steps: [
-      storeFaults,
-      rateLimit(options),
-      formType,
-      identityCoding((coding) =>
-        apiErrorAnswer(415, 'unsupported_media_type', contentCodingMessage(coding, 'The hub form'), {
-          headers: { 'Accept-Encoding': ACCEPTED_REQUEST_CODINGS, 'Accept-Post': FORM_TYPE },
-        }),
-      ),
-      requestBody(MAX_FORM_BYTES, () => apiErrorAnswer(413, 'payload_too_large', `The form may be at most ${MAX_FORM_BYTES} bytes.`)),
-    ],
-    handle: ({ req, body }) => answerHubRequest(options, body ?? '', clientKey(req.socket.remoteAddress)),
-  });
+/**
+ * POST /api/websub/hub, as the table's entry (src/server/app/routes.ts) runs it: the
+ * rate limit, the media type, the coding and size of the form, then the operation.
+ */
+export function hubRequestHandler(options: HubRouteOptions): Route['handle'] {
+  return compose([
+    storeFaults,
+    rateLimit(options),
+    formType,
+    identityCoding((coding) =>
+      apiErrorAnswer(415, 'unsupported_media_type', contentCodingMessage(coding, 'The hub form'), {
+        headers: { 'Accept-Encoding': ACCEPTED_REQUEST_CODINGS, 'Accept-Post': FORM_TYPE },
+      }),
+    ),
+    requestBody(MAX_FORM_BYTES, () => apiErrorAnswer(413, 'payload_too_large', `The form may be at most ${MAX_FORM_BYTES} bytes.`)),
+    ({ req, body }) => answerHubRequest(options, body ?? '', clientKey(req.socket.remoteAddress)),
+  ]);
 }

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Route } from '../http/pipeline.ts';
 import { systemResolver } from './address-guard.ts';
 import { createHub } from './hub.ts';
-import { hubRoute } from './hub-route.ts';
+import { hubRequestHandler } from './hub-route.ts';
 import { distributeOnBuildSwitch } from './follow-builds.ts';
 import { createHttpsClient } from './https-client.ts';
 import { openHubStore } from './store/open-store.ts';
@@ -61,7 +61,7 @@ export async function startHub(config: Config): Promise<HubServices> {
     readTopic: readServedTopic,
     wake: worker.wake,
   });
-  const route = hubRoute({
+  const handle = hubRequestHandler({
     hub, clock,
     schema: hubFormSchema(topics.map((t) => t.url)),
     limiter: store,
@@ -70,7 +70,7 @@ export async function startHub(config: Config): Promise<HubServices> {
   worker.start();
   const stopFollowing = distributeOnBuildSwitch(hub, topics, log);
   return {
-    handle: route.handle,
+    handle,
     problem: () => store.problem(),
     async stop() {
       stopFollowing();

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { hubFormSchema } from '../../../src/domain/websub/hub-form.ts';
 import { hubTopics } from '../../../src/domain/websub/topics.ts';
 import { createHub, type HubLimits } from '../../../src/server/websub/hub.ts';
-import { hubRoute } from '../../../src/server/websub/hub-route.ts';
+import { route } from '../../../src/server/http/route.ts';
+import { hubRequestHandler } from '../../../src/server/websub/hub-route.ts';
 import { serveRoute } from '../../support/route-server.ts';
 import { openHubDatabase } from '../../../src/server/websub/store/sqlite-database.ts';
 import { createSqliteStore } from '../../../src/server/websub/store/sqlite-store.ts';
@@ -39,12 +40,14 @@ function setup(limits: Partial<HubLimits> = {}, burst = 1000) {
     readTopic: async () => ({ body: bytes, contentType: 'application/atom+xml' }),
     wake: () => woken++,
   });
-  const server = serveRoute(hubRoute({
+  // As the server's table holds it (src/server/app/routes.ts).
+  const handle = hubRequestHandler({
     hub, clock,
     schema: hubFormSchema(topics.map((t) => t.url)),
     limiter: store,
     rateDescription: `${burst} at once, then 1 per second`,
-  }));
+  });
+  const server = serveRoute(route({ name: 'websub hub', path: '/api/websub/hub', methods: ['POST'], handle }));
   const post = async (fields: Record<string, string> | string, headers: Record<string, string> = {}, client = '203.0.113.9') => {
     const body = typeof fields === 'string' ? fields : new URLSearchParams(fields).toString();
     // The client's last two numbers make its loopback address: each client connects from its own.

@@ -28,7 +28,7 @@ export const percentEncoding: Step = (exchange, next) => {
   if (route?.malformed !== 'escaped' || !decodes(url.pathname)) return MALFORMED_URL;
   // The pairs that do not decode reach the route escaped; the query as sent goes beside them.
   exchange.rawQuery = url.search;
-  exchange.url = new URL(`http://localhost${url.pathname}${escapeMalformedPairs(url.search)}`);
   exchange.req.url = `${url.pathname}${escapeMalformedPairs(url.search)}`;
+  exchange.url = new URL(`http://localhost${exchange.req.url}`);
   return next();
 };
