@@ -1,22 +1,37 @@
 /**
- * The in-memory catalog of the published reviews: built once per process from
- * the reviews dataset, it holds the indexes that let search and sync touch only
- * the reviews their filters select, and each review's JSON, prepared once as a
- * byte string (UTF-8 bytes, see byte-string.ts), so that a response is assembled
- * by joining bytes.
+ * The in-memory catalog of the published reviews: built once per build from the
+ * lines of /reviews.json (see catalog-builder.ts), it holds the indexes that let
+ * search and sync touch only the reviews their filters select, and each review's
+ * JSON as published, as a byte string (UTF-8 bytes, see byte-string.ts), so that a
+ * response is assembled by joining bytes. It keeps no parsed review: the few an
+ * answer shows whole (a page of the review browser, one review) are read back from
+ * their JSON, which at 100,000 reviews saves the parsed copy's 200 MB.
  */
-import { createHash } from 'node:crypto';
-import { reviewUpdated } from '../aggregate.ts';
-import { ascii, toByteString, type ByteString } from '../byte-string.ts';
-import { maxDate } from '../dates.ts';
-import { compareNewestFirst, compareOldestFirst } from '../review-record.ts';
-import type { ReviewsDataset } from '../schemas/datasets.ts';
+import { ascii, fromByteString, toByteString, type ByteString } from '../byte-string.ts';
+import type { ReviewsDatasetHead } from '../datasets.ts';
 import type { Review } from '../schemas/review.ts';
 import { foldText } from '../text.ts';
-import { positionSet, type PositionSet } from './position-set.ts';
-import { buildTextIndex, type TextIndex } from './text-index.ts';
+import type { PositionSet } from './position-set.ts';
+import type { TextIndex } from './text-index.ts';
 
-type Business = ReviewsDataset['business'];
+type Business = ReviewsDatasetHead['business'];
+
+/** What the catalog keeps of one review: its published bytes and the fields its indexes are made of. */
+export interface CatalogEntry {
+  /** The review's JSON text as UTF-8 in a byte string, byte for byte as in /reviews.json. */
+  readonly json: ByteString;
+  /** sha256 of `json`, hex: the links of the sync listings' digests (see since.ts). */
+  readonly digest: string;
+  readonly id: string;
+  readonly date: string;
+  readonly rating: number;
+  /** Its date, or its owner response's when later: when it last changed. */
+  readonly updated: string;
+  readonly technicians: readonly string[];
+  readonly services: readonly string[];
+  /** Folded title and text, as the text index searches them (see text-index.ts). */
+  readonly text: string;
+}
 
 /** What search.ts and since.ts read; other callers use the functions they export. */
 export interface CatalogIndex {
@@ -47,116 +62,30 @@ export interface CatalogIndex {
 
 export interface ReviewCatalog {
   readonly business: Business;
+  readonly aggregateRating: ReviewsDatasetHead['aggregate_rating'];
   /** The dataset's `updated`: the newest review or owner-response date. */
   readonly updated: string | null;
-  /** The verified reviews, newest first (date descending, then id); a review's index is its position. */
-  readonly reviews: readonly Review[];
-  /** Each review's JSON text as UTF-8 in a byte string, byte for byte as in /reviews.json, by position. */
-  readonly reviewJson: readonly ByteString[];
+  /** How many verified reviews it holds. */
+  readonly count: number;
+  /** The reviews newest first (date descending, then id); a review's index is its position. */
+  readonly entries: readonly CatalogEntry[];
+  /** The review at a position, read back from its JSON (a new object each call). */
+  reviewAt(position: number): Review;
   /**
    * A review's JSON text escaped as the inside of a JSON string, as a byte string,
    * made on first use and kept: MCP answers carry each review's JSON a second time, as text.
    */
   reviewJsonEscaped(position: number): ByteString;
+  /** The position of the review with this id, if it is published. */
+  positionOf(id: string): number | undefined;
   /** The review with this id, if it is published. */
   review(id: string): Review | undefined;
   readonly index: CatalogIndex;
 }
 
-function positionsWhere(count: number, keep: (position: number) => boolean): Int32Array {
-  const out: number[] = [];
-  for (let position = 0; position < count; position++) if (keep(position)) out.push(position);
-  return Int32Array.from(out);
-}
-
-function positionsByKey(reviews: readonly Review[], keys: (review: Review) => readonly string[]): Map<string, PositionSet> {
-  const lists = new Map<string, number[]>();
-  reviews.forEach((review, position) => {
-    for (const key of new Set(keys(review))) {
-      const list = lists.get(key) ?? [];
-      list.push(position);
-      lists.set(key, list);
-    }
-  });
-  return new Map([...lists].map(([key, list]) => [key, positionSet(Int32Array.from(list), reviews.length)]));
-}
-
-function technicianNames(business: Business): Map<string, string[]> {
-  const names = new Map<string, string[]>();
-  for (const technician of business.technicians) {
-    for (const name of [technician.id, technician.name, ...technician.aliases]) {
-      const key = normalizeName(name);
-      const ids = names.get(key) ?? [];
-      if (!ids.includes(technician.id)) ids.push(technician.id);
-      names.set(key, ids);
-    }
-  }
-  return names;
-}
-
 /** How a technician or service is looked up: folded, inner white space single. */
 export function normalizeName(name: string): string {
   return foldText(name).trim().replace(/\s+/gu, ' ');
-}
-
-/** sha256 of the JSON from each oldest-first index to the end, each link covering its review and the rest. */
-function suffixDigests(json: readonly ByteString[], oldestFirst: Int32Array): string[] {
-  const digests = new Array<string>(oldestFirst.length + 1);
-  digests[oldestFirst.length] = '';
-  for (let i = oldestFirst.length - 1; i >= 0; i--) {
-    digests[i] = createHash('sha256')
-      .update(json[oldestFirst[i] as number] as ByteString, 'latin1')
-      .update(',')
-      .update(digests[i + 1] as string)
-      .digest('hex');
-  }
-  return digests;
-}
-
-export function buildReviewCatalog(dataset: ReviewsDataset): ReviewCatalog {
-  const reviews = [...dataset.reviews].sort(compareNewestFirst);
-  const count = reviews.length;
-  const reviewJson = reviews.map((review) => toByteString(JSON.stringify(review)));
-  const ratings = Uint8Array.from(reviews, (review) => review.rating);
-  const ratingSets = [0, 1, 2, 3, 4, 5].map((r) => positionSet(positionsWhere(count, (p) => ratings[p] === r), count));
-  const atLeastSets = [0, 1, 2, 3, 4, 5].map((r) => positionSet(positionsWhere(count, (p) => (ratings[p] as number) >= r), count));
-  const oldestFirst = Int32Array.from(reviews.keys()).sort((a, b) => compareOldestFirst(reviews[a] as Review, reviews[b] as Review));
-  const changedFrom = new Array<string | null>(count + 1);
-  changedFrom[count] = null;
-  for (let i = count - 1; i >= 0; i--) {
-    changedFrom[i] = maxDate(reviewUpdated(reviews[oldestFirst[i] as number] as Review), changedFrom[i + 1] as string | null);
-  }
-  const byId = new Map(reviews.map((review) => [review.id, review]));
-  const marks = new Uint8Array(count);
-  const index: CatalogIndex = {
-    dates: reviews.map((review) => review.date),
-    byRating: ratingSets,
-    atLeastRating: atLeastSets,
-    byTechnician: positionsByKey(reviews, (review) => review.technicians.map((t) => t.id)),
-    byService: positionsByKey(reviews, (review) => review.services.map((s) => s.id)),
-    technicianNames: technicianNames(dataset.business),
-    serviceIds: new Map(dataset.business.services.map((service) => [normalizeName(service.id), service.id])),
-    text: buildTextIndex(
-      reviews.map((review) => review.title),
-      reviews.map((review) => review.text),
-      marks,
-    ),
-    marks,
-    bits: new Uint32Array((count + 31) >>> 5),
-    oldestFirst,
-    digestFrom: suffixDigests(reviewJson, oldestFirst),
-    changedFrom,
-  };
-  const escaped = new Array<ByteString | undefined>(reviews.length);
-  return {
-    business: dataset.business,
-    updated: dataset.updated,
-    reviews,
-    reviewJson,
-    reviewJsonEscaped: (position) => (escaped[position] ??= toByteString(JSON.stringify(JSON.stringify(reviews[position])).slice(1, -1))),
-    review: (id) => byId.get(id),
-    index,
-  };
 }
 
 const OPEN = ascii('[');
@@ -170,7 +99,7 @@ const CLOSE = ascii(']');
 export function reviewsJsonParts(
   catalog: ReviewCatalog,
   positions: ArrayLike<number>,
-  json: (position: number) => ByteString = (position) => catalog.reviewJson[position] as ByteString,
+  json: (position: number) => ByteString = (position) => (catalog.entries[position] as CatalogEntry).json,
 ): ByteString[] {
   const parts = new Array<ByteString>(positions.length * 2 + 1);
   parts[0] = OPEN;
@@ -180,4 +109,27 @@ export function reviewsJsonParts(
   }
   if (positions.length === 0) parts.push(CLOSE);
   return parts;
+}
+
+/** The catalog's accessors over its entries and indexes. */
+export function reviewCatalog(head: ReviewsDatasetHead, entries: readonly CatalogEntry[], index: CatalogIndex): ReviewCatalog {
+  const positions = new Map(entries.map((entry, position) => [entry.id, position]));
+  const escaped = new Array<ByteString | undefined>(entries.length);
+  const reviewAt = (position: number): Review => JSON.parse(fromByteString((entries[position] as CatalogEntry).json)) as Review;
+  return {
+    business: head.business,
+    aggregateRating: head.aggregate_rating,
+    updated: head.updated,
+    count: entries.length,
+    entries,
+    reviewAt,
+    reviewJsonEscaped: (position) =>
+      (escaped[position] ??= toByteString(JSON.stringify(fromByteString((entries[position] as CatalogEntry).json)).slice(1, -1))),
+    positionOf: (id) => positions.get(id),
+    review: (id) => {
+      const position = positions.get(id);
+      return position === undefined ? undefined : reviewAt(position);
+    },
+    index,
+  };
 }

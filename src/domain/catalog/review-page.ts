@@ -4,10 +4,10 @@
  * a size budget is given, cut short before the JSON of its reviews would pass it.
  * One implementation for the search and since answers, over HTTP and MCP.
  */
-import { toByteString, type ByteString } from '../byte-string.ts';
+import { fromByteString, toByteString, type ByteString } from '../byte-string.ts';
 import type { ReviewField } from '../schemas/review-fields.ts';
 import type { Review } from '../schemas/review.ts';
-import { reviewsJsonParts, type ReviewCatalog } from './review-catalog.ts';
+import { reviewsJsonParts, type CatalogEntry, type ReviewCatalog } from './review-catalog.ts';
 
 export interface PageOptions {
   /** The fields each review keeps (record order, id included); undefined keeps them all. */
@@ -17,7 +17,7 @@ export interface PageOptions {
 }
 
 export interface ReviewPage {
-  /** The reviews, whole or with only the asked fields. */
+  /** The reviews, whole or with only the asked fields: read back from their JSON when asked for. */
   readonly reviews: Partial<Review>[];
   /** How many of the given positions the page kept (fewer only when cut by `maxBytes`). */
   readonly count: number;
@@ -34,8 +34,8 @@ function project(review: Review, fields: readonly ReviewField[]): Partial<Review
 }
 
 export function reviewPage(catalog: ReviewCatalog, positions: ArrayLike<number>, { fields, maxBytes }: PageOptions = {}): ReviewPage {
-  const projected = fields ? Array.from(positions, (position) => toByteString(JSON.stringify(project(catalog.reviews[position] as Review, fields)))) : undefined;
-  const jsonAt = (i: number): ByteString => projected?.[i] ?? (catalog.reviewJson[positions[i] as number] as ByteString);
+  const projected = fields ? Array.from(positions, (position) => toByteString(JSON.stringify(project(catalog.reviewAt(position), fields)))) : undefined;
+  const jsonAt = (i: number): ByteString => projected?.[i] ?? (catalog.entries[positions[i] as number] as CatalogEntry).json;
   let count = positions.length;
   if (maxBytes !== undefined) {
     let size = 2;
@@ -50,12 +50,14 @@ export function reviewPage(catalog: ReviewCatalog, positions: ArrayLike<number>,
   const kept = Array.from({ length: count }, (_, i) => positions[i] as number);
   const indexes = Array.from(kept.keys());
   return {
-    reviews: kept.map((position) => (fields ? project(catalog.reviews[position] as Review, fields) : (catalog.reviews[position] as Review))),
+    get reviews() {
+      return kept.map((position) => (fields ? project(catalog.reviewAt(position), fields) : catalog.reviewAt(position)));
+    },
     count,
     json: () => reviewsJsonParts(catalog, indexes, jsonAt),
     jsonEscaped: () =>
       fields
-        ? reviewsJsonParts(catalog, indexes, (i) => toByteString(JSON.stringify(JSON.stringify(project(catalog.reviews[kept[i] as number] as Review, fields))).slice(1, -1)))
+        ? reviewsJsonParts(catalog, indexes, (i) => toByteString(JSON.stringify(fromByteString(jsonAt(i))).slice(1, -1)))
         : reviewsJsonParts(catalog, kept, catalog.reviewJsonEscaped),
   };
 }

@@ -37,6 +37,7 @@ import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';
 import { matchText, verifiedMatches } from './text-index.ts';
 
 export interface SearchResult {
+  /** The body as an object, its reviews read back from their JSON: made when asked for, as most answers only need json(). */
   readonly response: SearchResponse;
   /** The response body, as GET /api/reviews/search sends it, in byte strings that join to it. */
   json(): ByteString[];
@@ -153,11 +154,12 @@ export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, maxByt
   const { offset, limit } = query;
   const page = reviewPage(catalog, positions, { fields: query.fields, maxBytes });
   const cut = page.count < positions.length;
-  const response: SearchResponse = { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}), reviews: page.reviews as SearchResponse['reviews'] };
   const next = cut ? `,"next_offset":${offset + page.count}` : '';
   const head = ascii(`{"total":${total},"count":${page.count},"offset":${offset},"limit":${limit}${next},"reviews":`);
   return {
-    response,
+    get response(): SearchResponse {
+      return { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}), reviews: page.reviews as SearchResponse['reviews'] };
+    },
     json: () => [head, ...page.json(), END],
     jsonLiteral: () => [ascii(JSON.stringify(head).slice(0, -1)), ...page.jsonEscaped(), END_LITERAL],
   };

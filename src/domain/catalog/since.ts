@@ -12,13 +12,12 @@
  * Answering a revalidation costs a binary search and one small hash.
  */
 import { createHash } from 'node:crypto';
-import { reviewUpdated } from '../aggregate.ts';
 import { ascii, joinBytes, toByteString, type ByteString } from '../byte-string.ts';
 import { maxDate } from '../dates.ts';
 import { dateParameterSchema, type SinceResponse } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
 import type { QueryIssue } from '../schemas/errors.ts';
-import { reviewsJsonParts, type ReviewCatalog } from './review-catalog.ts';
+import { reviewsJsonParts, type CatalogEntry, type ReviewCatalog } from './review-catalog.ts';
 import { issuesFromZod, repeatedParameterIssue, unknownParameterIssues, type Parsed } from './query-issues.ts';
 import { fieldsParameterSchema, type ReviewField } from '../schemas/review-fields.ts';
 import { reviewPage } from './review-page.ts';
@@ -70,7 +69,7 @@ function firstOnOrAfter(catalog: ReviewCatalog, since: string): number {
   let high = oldestFirst.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((catalog.reviews[oldestFirst[mid] as number] as Review).date < since) low = mid + 1;
+    if ((catalog.index.dates[oldestFirst[mid] as number] as string) < since) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -95,7 +94,7 @@ export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { off
   const json = () => joinBytes(parts());
   return {
     get response(): SinceResponse {
-      const reviews = fields ? reviewPage(catalog, positions, { fields }).reviews : Array.from(positions, (p) => catalog.reviews[p] as Review);
+      const reviews = fields ? reviewPage(catalog, positions, { fields }).reviews : Array.from(positions, (p) => catalog.reviewAt(p));
       return { since, count: positions.length, reviews: reviews as SinceResponse['reviews'] };
     },
     total,
@@ -116,6 +115,6 @@ export function reviewsSince(catalog: ReviewCatalog, since: string, page?: { off
 
 function newestChange(catalog: ReviewCatalog, positions: Int32Array): string | null {
   let newest: string | null = null;
-  for (const position of positions) newest = maxDate(newest, reviewUpdated(catalog.reviews[position] as Review));
+  for (const position of positions) newest = maxDate(newest, (catalog.entries[position] as CatalogEntry).updated);
   return newest;
 }

@@ -48,28 +48,103 @@ function normalizeSearchText(value: string): string {
   return foldText(value).replace(WHITE_SPACE, ' ').trim();
 }
 
-export function buildTextIndex(titles: readonly (string | null)[], bodies: readonly string[], marks: Uint8Array): TextIndex {
-  const texts = bodies.map((body, i) => {
-    const title = titles[i];
-    // A newline between them: a normalised needle has none, so a match never spans title and text.
-    return title ? `${normalizeSearchText(title)}\n${normalizeSearchText(body)}` : normalizeSearchText(body);
-  });
+/** A review's title and text as the index searches them: each folded, on two lines (see `texts`). */
+export function foldedReviewText(title: string | null, body: string): string {
+  // A newline between them: a normalised needle has none, so a match never spans title and text.
+  return title ? `${normalizeSearchText(title)}\n${normalizeSearchText(body)}` : normalizeSearchText(body);
+}
+
+/** Positions between two yields while texts are cut into words, and words between two while lists are made. */
+const STEP = 256;
+
+/** Each word of these texts (by position) with the ascending positions of the texts it occurs in. */
+function* wordLists(texts: readonly string[], positions: Iterable<number>): Generator<void, Map<string, number[]>> {
   const lists = new Map<string, number[]>();
-  texts.forEach((text, position) => {
-    for (const [word] of text.matchAll(WORD)) {
+  let done = 0;
+  for (const position of positions) {
+    for (const [word] of (texts[position] as string).matchAll(WORD)) {
       const list = lists.get(word);
       if (!list) lists.set(word, [position]);
       else if (list[list.length - 1] !== position) list.push(position);
     }
-  });
-  const words = [...lists.keys()];
-  return {
-    texts,
-    words,
-    postings: words.map((word) => Int32Array.from(lists.get(word) as number[])),
-    cache: { entries: new Map(), positions: 0 },
-    marks,
-  };
+    if (++done % STEP === 0) yield;
+  }
+  return lists;
+}
+
+function merge(a: Int32Array, b: readonly number[]): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) out[n++] = (a[i] as number) < (b[j] as number) ? (a[i++] as number) : (b[j++] as number);
+  while (i < a.length) out[n++] = a[i++] as number;
+  while (j < b.length) out[n++] = b[j++] as number;
+  return out;
+}
+
+/**
+ * The previous index's postings renumbered to the new positions (`from`: the old
+ * position of each new one, -1 for a text it did not have), the words of the
+ * new texts merged in. Only the new texts are cut into words.
+ */
+function* carriedOver(previous: TextIndex, texts: readonly string[], from: Int32Array): Generator<void, { words: string[]; postings: Int32Array[] }> {
+  const oldToNew = new Int32Array(previous.texts.length).fill(-1);
+  const fresh: number[] = [];
+  from.forEach((old, position) => (old >= 0 ? (oldToNew[old] = position) : fresh.push(position)));
+  const added = yield* wordLists(texts, fresh);
+  const words: string[] = [];
+  const postings: Int32Array[] = [];
+  const scratch = new Int32Array(texts.length);
+  for (let w = 0; w < previous.words.length; w++) {
+    const word = previous.words[w] as string;
+    const old = previous.postings[w] as Int32Array;
+    let n = 0;
+    let ascending = true;
+    for (let i = 0; i < old.length; i++) {
+      const position = oldToNew[old[i] as number] as number;
+      if (position < 0) continue;
+      if (n > 0 && position < (scratch[n - 1] as number)) ascending = false;
+      scratch[n++] = position;
+    }
+    const kept = scratch.subarray(0, n);
+    // Both builds list reviews newest first, so renumbering keeps a list ascending; sorted if it ever did not.
+    if (!ascending) kept.sort();
+    const more = added.get(word);
+    added.delete(word);
+    const list = more ? merge(kept, more) : kept.slice();
+    if (list.length > 0) {
+      words.push(word);
+      postings.push(list);
+    }
+    if (w % STEP === 0) yield;
+  }
+  for (const [word, list] of added) {
+    words.push(word);
+    postings.push(Int32Array.from(list));
+  }
+  return { words, postings };
+}
+
+/**
+ * The index of these texts (folded, by position), yielding between steps (see
+ * catalog-builder.ts). `carry`: the index this one replaces and the old position of
+ * each text (-1 for a new one), whose postings are carried over.
+ */
+export function* textIndexSteps(texts: readonly string[], marks: Uint8Array, carry?: { index: TextIndex; from: Int32Array }): Generator<void, TextIndex> {
+  let words: string[];
+  let postings: Int32Array[];
+  if (carry) ({ words, postings } = yield* carriedOver(carry.index, texts, carry.from));
+  else {
+    const lists = yield* wordLists(texts, texts.keys());
+    words = [...lists.keys()];
+    postings = [];
+    for (const word of words) {
+      postings.push(Int32Array.from(lists.get(word) as number[]));
+      if (postings.length % STEP === 0) yield;
+    }
+  }
+  return { texts, words, postings, cache: { entries: new Map(), positions: 0 }, marks };
 }
 
 function remember({ cache, texts }: TextIndex, needle: string, list: Int32Array): PositionSet {

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { servedBuildDir } from '../../build/build-layout.ts';
-import { servedCatalog } from '../builds/served-catalog.ts';
+import { catalogOf } from '../builds/served-catalog.ts';
 import { installBuild, loadBuild } from '../builds/loaded-build.ts';
 import { answerClientError, answerConnect } from '../http/client-error.ts';
 import { compose, newExchange, type Route } from '../http/pipeline.ts';
@@ -18,7 +18,7 @@ import { requestTarget } from '../http/steps/request-target.ts';
 import { routing } from '../http/steps/routing.ts';
 import { unexpectedError } from '../http/steps/unexpected-error.ts';
 import { writeOutcome } from '../http/steps/write-answer.ts';
-import { getMcpContent } from '../mcp/content.ts';
+import { getMcpContent, mcpContentOf } from '../mcp/content.ts';
 import { createMcpServer } from '../mcp/server.ts';
 import { mcpSettings } from '../mcp/settings.ts';
 import { hubStarter } from '../websub/hub-services.ts';
@@ -56,8 +56,9 @@ export async function createAppServer(config: Config): Promise<AppServer> {
   const served = servedBuildDir(config.outDir);
   const first = loadBuild(served.id, served.dir);
   installBuild(first);
-  // Built now rather than by the first search, which would wait for it (seconds at 100,000 reviews).
-  servedCatalog();
+  // Made now rather than by the first request, which would wait for them (seconds at 100,000 reviews).
+  catalogOf(first);
+  mcpContentOf(first);
   const pages = await loadPageHandler(served.dir);
   const hub = hubStarter(config);
   const routes = routeTable({

@@ -13,7 +13,7 @@ import { CACHE_TTL_MS, type McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-const DOCUMENTS: readonly Omit<PublishedDocument, 'text'>[] = [
+const DOCUMENTS: readonly Omit<PublishedDocument, 'size' | 'text'>[] = [
   {
     path: '/reviews.json',
     name: 'reviews',
@@ -40,8 +40,8 @@ const DOCUMENTS: readonly Omit<PublishedDocument, 'text'>[] = [
 function mcpContent(build: LoadedBuild): McpContent {
   const published = publishedDataOf(build);
   const catalog = catalogOf(build);
-  const { name } = published.dataset.business;
-  const documents = DOCUMENTS.map((document) => ({ ...document, text: build.text(document.path) }));
+  const { name } = catalog.business;
+  const documents = DOCUMENTS.map((document) => ({ ...document, size: build.file(document.path).size, text: () => build.text(document.path) }));
   const info = { name: 'reviews', title: `${name} reviews`, version: packageJson.version };
   const tools = reviewTools(catalog, published, getConfig().MCP_RESULT_MAX_CHARS);
   const resources = resourceSet(getConfig().SITE_URL, documents, catalog);
@@ -73,7 +73,11 @@ function mcpContent(build: LoadedBuild): McpContent {
 // Not a registered symbol: the server and Astro's bundle each prepare their own, as each runs its own copy of the tools.
 const MCP_CONTENT = Symbol('mcp-content');
 
-export function getMcpContent(): McpContent {
-  const build = servedBuild();
+/** The MCP content of a build, made once: a switch makes the next build's before installing it (build-watcher.ts). */
+export function mcpContentOf(build: LoadedBuild): McpContent {
   return build.memo(MCP_CONTENT, () => mcpContent(build));
+}
+
+export function getMcpContent(): McpContent {
+  return mcpContentOf(servedBuild());
 }

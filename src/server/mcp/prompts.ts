@@ -152,7 +152,7 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
     const wanted = prefix.toLowerCase();
     return values.filter((value) => value.toLowerCase().startsWith(wanted));
   };
-  const reviewIds = catalog.reviews.map((review) => review.id).sort();
+  const reviewIds = catalog.entries.map((entry) => entry.id).sort();
 
   return {
     list,

@@ -22,7 +22,10 @@ export interface PublishedDocument {
   title: string;
   description: string;
   mimeType: string;
-  text: string;
+  /** Its size in bytes. */
+  size: number;
+  /** Its text, read when a client asks for it: /reviews.json is 164 MB at 100,000 reviews, too much to keep. */
+  text(): string;
 }
 
 export interface ResourceSet {
@@ -43,14 +46,7 @@ function decoded(part: string): string | undefined {
 export function resourceSet(siteUrl: string, documents: readonly PublishedDocument[], catalog: ReviewCatalog): ResourceSet {
   const base = siteUrl.replace(/\/+$/, '');
   const byUri = new Map(documents.map((document) => [`${base}${document.path}`, document]));
-  const list: Resource[] = [...byUri].map(([uri, { name, title, description, mimeType, text }]) => ({
-    uri,
-    name,
-    title,
-    description,
-    mimeType,
-    size: Buffer.byteLength(text),
-  }));
+  const list: Resource[] = [...byUri].map(([uri, { name, title, description, mimeType, size }]) => ({ uri, name, title, description, mimeType, size }));
   const templates: ResourceTemplate[] = [
     {
       uriTemplate: REVIEW_TEMPLATE,
@@ -82,7 +78,7 @@ export function resourceSet(siteUrl: string, documents: readonly PublishedDocume
       const document = byUri.get(uri);
       if (document) {
         charge(uri, sizes.get(uri) as number, budget, `Fetch it over HTTP at that URL, or page through the reviews with the search_reviews and get_reviews_since tools.`);
-        return { contents: [{ uri, mimeType: document.mimeType, text: document.text }] };
+        return { contents: [{ uri, mimeType: document.mimeType, text: document.text() }] };
       }
       const match = REVIEW_URI.exec(uri);
       if (!match) throw notFound(uri, `${JSON.stringify(uri)} names no resource of this server`);

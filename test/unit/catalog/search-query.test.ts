@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReviewCatalog } from '../../../src/domain/catalog/review-catalog.ts';
+import { buildReviewCatalog } from '../../../src/domain/catalog/catalog-builder.ts';
 import { invalidQueryMessage } from '../../../src/domain/catalog/query-issues.ts';
 import { parseSearchArguments, parseSearchParams } from '../../../src/domain/catalog/search-query.ts';
 import { fixtureDataset } from './support.ts';

@@ -1,7 +1,7 @@
 import { fromByteString, joinBytes } from '../../../src/domain/byte-string.ts';
 import { describe, expect, it } from 'vitest';
 import { generateContent } from '../../../bench/generate-content.ts';
-import { buildReviewCatalog } from '../../../src/domain/catalog/review-catalog.ts';
+import { buildReviewCatalog } from '../../../src/domain/catalog/catalog-builder.ts';
 import { searchReviews } from '../../../src/domain/catalog/search.ts';
 import { parseSearchArguments } from '../../../src/domain/catalog/search-query.ts';
 import { serializeJson } from '../../../src/domain/datasets.ts';

@@ -1,7 +1,7 @@
 import { fromByteString } from '../../../src/domain/byte-string.ts';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildReviewCatalog } from '../../../src/domain/catalog/review-catalog.ts';
+import { buildReviewCatalog } from '../../../src/domain/catalog/catalog-builder.ts';
 import { parseSinceRequest, reviewsSince } from '../../../src/domain/catalog/since.ts';
 import { serializeJson } from '../../../src/domain/datasets.ts';
 import { fixtureDataset } from './support.ts';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { readContentFiles } from '../../../src/build/read-content.ts';
 import { validateContent, type ContentFiles } from '../../../src/domain/content/validate.ts';
-import { reviewsDataset, serializeJson } from '../../../src/domain/datasets.ts';
+import { reviewsDataset, serializeReviewsDataset } from '../../../src/domain/datasets.ts';
 import { analyzeReviewAspects } from '../../../src/domain/insights/review-aspects.ts';
 import type { ReviewsDataset } from '../../../src/domain/schemas/datasets.ts';
 import { buildSite } from '../../../src/domain/site.ts';
@@ -11,7 +11,7 @@ export function datasetFromFiles(files: ContentFiles): { dataset: ReviewsDataset
   const checked = validateContent(files);
   if (!checked.ok) throw new Error(`fixture content is invalid: ${JSON.stringify(checked.problems)}`);
   const site = buildSite(checked.content, 'https://reviews.example.test', analyzeReviewAspects(checked.content.aspectVocabulary));
-  const bytes = serializeJson(reviewsDataset(site));
+  const bytes = serializeReviewsDataset(reviewsDataset(site));
   // Parsed back from its bytes, as the server reads it.
   return { dataset: JSON.parse(bytes) as ReviewsDataset, bytes };
 }

@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { readContentFiles } from '../../../src/build/read-content.ts';
-import { buildReviewCatalog } from '../../../src/domain/catalog/review-catalog.ts';
+import { buildReviewCatalog } from '../../../src/domain/catalog/catalog-builder.ts';
 import { validateContent } from '../../../src/domain/content/validate.ts';
 import { reviewsDataset, serializeJson } from '../../../src/domain/datasets.ts';
 import { insightsDocument } from '../../../src/domain/insights/document.ts';
@@ -27,7 +27,7 @@ const site = buildSite(checked.content, 'https://reviews.example.test', analyzeR
 const dataset = JSON.parse(serializeJson(reviewsDataset(site))) as ReviewsDataset;
 const insights = insightsDocument(site);
 const catalog = buildReviewCatalog(dataset);
-const tools = reviewTools(catalog, { dataset, insights });
+const tools = reviewTools(catalog, { insights });
 
 const ajv = new Ajv2020({ strict: false });
 addFormats.default(ajv);
@@ -137,7 +137,7 @@ describe('vocabulary in descriptions', () => {
 });
 
 describe('resources', () => {
-  const documents = [{ path: '/reviews.json', name: 'reviews', title: 'Reviews', description: 'All of them.', mimeType: 'application/json', text: 'é{}' }];
+  const documents = [{ path: '/reviews.json', name: 'reviews', title: 'Reviews', description: 'All of them.', mimeType: 'application/json', size: Buffer.byteLength('é{}'), text: () => 'é{}' }];
   const resources = resourceSet('https://reviews.example.test/', documents, catalog);
 
   it('lists documents under the site URL with their byte size', () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { businessResultSchema } from '../../../domain/schemas/mcp-tools.ts';
-import type { ReviewsDataset } from '../../../domain/schemas/datasets.ts';
+import type { ReviewCatalog } from '../../../domain/catalog/review-catalog.ts';
 import { defineTool, type McpTool } from './define-tool.ts';
 
-export function getBusinessTool(dataset: ReviewsDataset): McpTool {
-  const value = { business: dataset.business, aggregate_rating: dataset.aggregate_rating };
+export function getBusinessTool(catalog: ReviewCatalog): McpTool {
+  const value = { business: catalog.business, aggregate_rating: catalog.aggregateRating };
   const text = JSON.stringify(value);
   return defineTool({
     name: 'get_business',

@@ -12,7 +12,7 @@ export const RESULT_MAX_CHARS_DEFAULT = 60_000;
 /** `maxChars`: the listing tools' result budget (MCP_RESULT_MAX_CHARS), in characters of review JSON. */
 export function reviewTools(catalog: ReviewCatalog, published: PublishedData, maxChars: number = RESULT_MAX_CHARS_DEFAULT): ToolSet {
   return toolSet([
-    getBusinessTool(published.dataset),
+    getBusinessTool(catalog),
     searchReviewsTool(catalog, maxChars),
     getReviewsSinceTool(catalog, maxChars),
     getReviewTool(catalog),

@@ -3,7 +3,7 @@ import { reviewArgumentsSchema, reviewResultSchema } from '../../../domain/schem
 import { defineTool, type McpTool } from './define-tool.ts';
 
 export function getReviewTool(catalog: ReviewCatalog): McpTool {
-  const example = catalog.reviews[0]?.id;
+  const example = catalog.entries[0]?.id;
   return defineTool({
     name: 'get_review',
     title: 'One review by id',
