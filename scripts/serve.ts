@@ -1,6 +1,6 @@
 /** `npm run serve`: serves the build in OUT_DIR as it is, without building, for the SITE_URL it was built for. */
 // First: it may restart this process in place with a malloc setting (see there), before anything else runs.
-import '../src/server/app/malloc-settings.ts';
+import '../src/server/app/memory-settings.ts';
 import { loadServeConfig } from '../src/server/config.ts';
 import { PortTakenError, serve } from '../src/server/app/serve.ts';
 

@@ -5,7 +5,7 @@
  * Exits non-zero with a reason when it cannot.
  */
 // First: it may restart this process in place with a malloc setting (see there), before anything else runs.
-import '../src/server/app/malloc-settings.ts';
+import '../src/server/app/memory-settings.ts';
 import { buildSite, isBuildCurrent } from '../src/build/build-site.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { PortTakenError, serve } from '../src/server/app/serve.ts';

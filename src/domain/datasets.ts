@@ -19,7 +19,10 @@ export function serializeJson(value: unknown): string {
 export type ReviewsDatasetHead = Omit<ReviewsDataset, 'reviews'>;
 
 const REVIEWS_OPEN = '"reviews":[';
-const REVIEWS_CLOSE = ']}';
+/** The last line of /reviews.json. */
+export const REVIEWS_DATASET_END = ']}';
+/** What ends each review's line but the last, before its newline. */
+export const REVIEW_LINE_END = ',';
 
 /**
  * /reviews.json as published: compact JSON with each review on a line of its own,
@@ -31,27 +34,17 @@ const REVIEWS_CLOSE = ']}';
  * that changed.
  */
 export function serializeReviewsDataset({ reviews, ...head }: ReviewsDataset): string {
-  const first = `${JSON.stringify({ ...head, reviews: [] }).slice(0, -REVIEWS_CLOSE.length)}\n`;
-  return `${first}${reviews.map((review) => JSON.stringify(review)).join(',\n')}${reviews.length ? '\n' : ''}${REVIEWS_CLOSE}\n`;
+  const first = `${JSON.stringify({ ...head, reviews: [] }).slice(0, -REVIEWS_DATASET_END.length)}\n`;
+  return `${first}${reviews.map((review) => JSON.stringify(review)).join(`${REVIEW_LINE_END}\n`)}${reviews.length ? '\n' : ''}${REVIEWS_DATASET_END}\n`;
 }
 
 /** The first line of /reviews.json read back; undefined if it is not one (see serializeReviewsDataset). */
 export function parseReviewsDatasetHead(line: string): ReviewsDatasetHead | undefined {
   if (!line.endsWith(REVIEWS_OPEN)) return undefined;
   try {
-    const { reviews, ...head } = JSON.parse(`${line}${REVIEWS_CLOSE}`) as ReviewsDataset;
+    const { reviews, ...head } = JSON.parse(`${line}${REVIEWS_DATASET_END}`) as ReviewsDataset;
     return reviews.length === 0 ? head : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** A review line of /reviews.json without its separator: each but the last ends with a comma. */
-export function reviewLineJson(line: string): string {
-  return line.endsWith(',') ? line.slice(0, -1) : line;
-}
-
-/** Whether a line is the one that closes /reviews.json. */
-export function isReviewsDatasetEnd(line: string): boolean {
-  return line === REVIEWS_CLOSE;
 }

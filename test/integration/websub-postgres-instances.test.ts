@@ -129,7 +129,7 @@ describe('npm run hub:migrate-to-postgres', () => {
       const callback = `https://subscriber.example/${name}`;
       await sqlite.activateSubscription({ topic: TOPICS.atom, callback, callbackHost: 'subscriber.example', callbackAddress: '93.184.216.34', secret: name, leaseSeconds: 86_400 }, now);
     }
-    expect(await sqlite.publishContent(TOPICS.atom, hash, 'application/atom+xml', bytes, now)).toEqual({ changed: true, queued: 3 });
+    expect(await sqlite.publishContent(TOPICS.atom, hash, 'application/atom+xml', () => bytes, now)).toEqual({ changed: true, queued: 3 });
     const before = await sqlite.subscriptions();
     db.close();
 
@@ -145,7 +145,7 @@ describe('npm run hub:migrate-to-postgres', () => {
       const strip = (rows: Awaited<ReturnType<HubStore['subscriptions']>>) => rows.map(({ id: _id, ...rest }) => rest);
       expect(strip(await migrated.subscriptions())).toEqual(strip(before));
       expect(await migrated.pendingDeliveryCount()).toBe(3);
-      expect(await migrated.publishContent(TOPICS.atom, hash, 'application/atom+xml', bytes, now)).toEqual({ changed: false, queued: 0 });
+      expect(await migrated.publishContent(TOPICS.atom, hash, 'application/atom+xml', () => bytes, now)).toEqual({ changed: false, queued: 0 });
     } finally {
       await migrated.close();
     }

@@ -91,7 +91,7 @@ describe.each(adapters)('HubStore on $name', (adapter) => {
       await worker.runDue();
     };
     const publish = (text: string) =>
-      store.publishContent(FEED, createHash('sha256').update(text).digest('hex'), 'application/atom+xml', Buffer.from(text), clock.at);
+      store.publishContent(FEED, createHash('sha256').update(text).digest('hex'), 'application/atom+xml', () => Buffer.from(text), clock.at);
     const posts = () => calls.filter((c) => c.method === 'POST');
     const worker = newWorker();
     return { store, clock, calls, posts, worker, newWorker, request, subscribe, publish, answer: (a: Answer) => (answer = a) };
@@ -203,6 +203,24 @@ describe.each(adapters)('HubStore on $name', (adapter) => {
       expect(post?.headers).toMatchObject({ 'Content-Type': 'application/atom+xml', Link: `<${HUB}>; rel="hub", <${FEED}>; rel="self"` });
       expect(isValidSignature(post?.headers?.['X-Hub-Signature'], 'secret', post?.body ?? new Uint8Array())).toBe(true);
       expect(await t.store.pendingDeliveryCount()).toBe(0);
+    });
+
+    it('reads no bytes of a topic nobody follows, yet tells its changes, and delivers whole bytes once followed', async () => {
+      const t = await setup();
+      let reads = 0;
+      const publishCounted = (text: string) =>
+        t.store.publishContent(FEED, createHash('sha256').update(text).digest('hex'), 'application/atom+xml', () => (reads++, Buffer.from(text)), t.clock.at);
+      expect(await publishCounted('<feed>A</feed>')).toEqual({ changed: true, queued: 0 });
+      expect(await publishCounted('<feed>A</feed>')).toEqual({ changed: false, queued: 0 });
+      expect(reads).toBe(0);
+      await t.subscribe();
+      expect(await publishCounted('<feed>B</feed>')).toEqual({ changed: true, queued: 1 });
+      await t.worker.runDue();
+      // Back to A (a rollback): its row kept no bytes, and now someone needs them.
+      expect(await publishCounted('<feed>A</feed>')).toEqual({ changed: true, queued: 1 });
+      await t.worker.runDue();
+      expect(reads).toBe(2);
+      expect(t.posts().map((post) => Buffer.from(post.body ?? []).toString())).toEqual(['<feed>B</feed>', '<feed>A</feed>']);
     });
 
     it('retries after the configured delays; a success resets the count', async () => {

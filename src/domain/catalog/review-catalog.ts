@@ -112,8 +112,7 @@ export function reviewsJsonParts(
 }
 
 /** The catalog's accessors over its entries and indexes. */
-export function reviewCatalog(head: ReviewsDatasetHead, entries: readonly CatalogEntry[], index: CatalogIndex): ReviewCatalog {
-  const positions = new Map(entries.map((entry, position) => [entry.id, position]));
+export function reviewCatalog(head: ReviewsDatasetHead, entries: readonly CatalogEntry[], index: CatalogIndex, positions: ReadonlyMap<string, number>): ReviewCatalog {
   const escaped = new Array<ByteString | undefined>(entries.length);
   const reviewAt = (position: number): Review => JSON.parse(fromByteString((entries[position] as CatalogEntry).json)) as Review;
   return {

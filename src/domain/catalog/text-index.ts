@@ -92,6 +92,7 @@ function* carriedOver(previous: TextIndex, texts: readonly string[], from: Int32
   const oldToNew = new Int32Array(previous.texts.length).fill(-1);
   const fresh: number[] = [];
   from.forEach((old, position) => (old >= 0 ? (oldToNew[old] = position) : fresh.push(position)));
+  yield;
   const added = yield* wordLists(texts, fresh);
   const words: string[] = [];
   const postings: Int32Array[] = [];

@@ -4,6 +4,7 @@ import { watchBuilds } from '../builds/build-watcher.ts';
 import { mcpContentOf } from '../mcp/content.ts';
 import { createAppServer, listen, ListenError } from './app-server.ts';
 import { describePortHolder } from './port-holder.ts';
+import { collectStartUpGarbage } from './start-up-memory.ts';
 
 /** Another server holds the port: what it is, and whether it already serves OUT_DIR's current build. */
 export class PortTakenError extends Error {
@@ -20,6 +21,7 @@ export class PortTakenError extends Error {
  */
 export async function serve(config: Config): Promise<void> {
   const { server, codeBuildId, startServices, stopServices } = await createAppServer(config);
+  collectStartUpGarbage();
   let address: { host: string; port: number };
   try {
     address = await listen(server, config.PORT, config.HOST);

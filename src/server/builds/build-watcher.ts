@@ -5,8 +5,6 @@
  * installed, a pointer swap, so no request waits and none sees half of each. A
  * build that cannot be loaded is reported once and the served one stays.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { buildDir, currentBuildId } from '../../build/build-layout.ts';
 import { servedBuild } from './served-build.ts';
 import { catalogOf, prepareCatalog } from './served-catalog.ts';
@@ -63,55 +61,14 @@ export async function followCurrentBuild({ outDir, siteUrl, log, prepare }: Buil
 }
 
 /**
- * A switch turns a whole build (documents, catalog: tens of MB at thousands of
- * reviews) into garbage at once, and V8 sizes its heap by what was live before:
- * left alone, the heap settles well above what one build needs. One collection
- * shortly after each switch (rare: once per deploy) brings it back. It must be
- * the memory-reducing kind (V8's "last resort": full collections until nothing
- * more is freed, shrinking the young generation and unmapping freed pages). A
- * plain forced gc() does neither: the burst of a switch grows the young
- * generation to its maximum (128 MiB at 5,000 reviews under load) and freed pages
- * stay mapped beyond what heapTotal counts; the server's RSS grew from 328 to
- * 407 MiB over 50 switches with heapTotal flat at about 180 MiB. This one takes
- * heapTotal back to about 50 MiB after each switch. It costs a pause of a few
- * hundred ms (100 to 600 ms at 5,000 reviews on a busy 2-core machine).
+ * Follows OUT_DIR/current. No collection is forced after a switch: a full collection of the heap at 100,000
+ * reviews holds the event loop 250 ms to 2 s (a "last resort" one, which also gives
+ * memory back, the longest), past what any request may wait. A switch leaves little
+ * garbage now (the new catalog borrows every unchanged review from the old one), and
+ * V8's own collections, incremental and concurrent, reclaim it (docs/deploy.md).
+ *
+ * Polls the link until the returned stop function is called.
  */
-let fullCollection: (() => void) | undefined;
-let pendingCollection: NodeJS.Timeout | undefined;
-let plannedAt = 0;
-let lastSwitchAt = 0;
-const COLLECT_AFTER_MS = 1_000;
-
-function planCollection(delayMs: number): void {
-  plannedAt = performance.now();
-  pendingCollection = setTimeout(collectDue, delayMs).unref();
-}
-
-/**
- * One collection a second after a switch. Switches back to back (a burst of rollbacks,
- * the bench) share the one already due, so the pauses come at most about once a second,
- * and a last one follows a second after the last switch. Not fewer: native memory
- * (compression streams, TLS, Buffers) is freed only when the collector finalises its JS
- * owners, and with one collection after a burst of 50 small switches under load,
- * malloc's heap grew from 17 to 39 MiB; with one a second it stayed at 17.5 MiB.
- */
-function collectDue(): void {
-  pendingCollection = undefined;
-  fullCollection?.();
-  if (lastSwitchAt > plannedAt) planCollection(Math.max(0, COLLECT_AFTER_MS - (performance.now() - lastSwitchAt)));
-}
-
-function collectGarbageSoon(): void {
-  if (!fullCollection) {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as (options: object) => void;
-    fullCollection = () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  }
-  lastSwitchAt = performance.now();
-  if (!pendingCollection) planCollection(COLLECT_AFTER_MS);
-}
-
-/** Polls the link until the returned stop function is called. */
 export function watchBuilds(options: BuildWatcherOptions): () => void {
   const refused = new Set<string>();
   let following = false;
@@ -120,7 +77,6 @@ export function watchBuilds(options: BuildWatcherOptions): () => void {
     if (following) return;
     following = true;
     void followCurrentBuild(options, refused)
-      .then((id) => id && collectGarbageSoon())
       .catch((error: unknown) => options.log(`Following ${options.outDir}/current failed: ${(error as Error).message}`))
       .finally(() => (following = false));
   }, POLL_MS);

@@ -6,35 +6,55 @@
  * the served catalog lending what the two builds share (catalog-builder.ts).
  */
 import { readSync } from 'node:fs';
-import { catalogSteps } from '../../domain/catalog/catalog-builder.ts';
+import { catalogSteps, stringLine, type ReviewLine } from '../../domain/catalog/catalog-builder.ts';
 import type { ReviewCatalog } from '../../domain/catalog/review-catalog.ts';
 import { fromByteString, toByteString, type ByteString } from '../../domain/byte-string.ts';
-import { isReviewsDatasetEnd, parseReviewsDatasetHead, reviewLineJson } from '../../domain/datasets.ts';
+import { parseReviewsDatasetHead, REVIEWS_DATASET_END, REVIEW_LINE_END } from '../../domain/datasets.ts';
 import type { ReviewsDataset } from '../../domain/schemas/datasets.ts';
 import { BuildLoadError, type LoadedBuild } from './loaded-build.ts';
 
 const DATASET = '/reviews.json';
 const CHUNK_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
+const DATASET_END = REVIEWS_DATASET_END as ByteString;
+const LINE_END = REVIEW_LINE_END.charCodeAt(0);
 
-/** The lines of a build file as byte strings, without their newlines. */
-function* fileLines(build: LoadedBuild, urlPath: string): Generator<ByteString> {
+/**
+ * The lines of a build's /reviews.json, without their newlines and a review line's
+ * comma, each read in place in the chunk that holds it (a line across two chunks is
+ * put together as a string).
+ */
+function* datasetLines(build: LoadedBuild, urlPath: string): Generator<ReviewLine> {
   const { fd, size } = build.file(urlPath);
   const chunk = Buffer.allocUnsafeSlow(Math.min(CHUNK_BYTES, Math.max(size, 1)));
+  let start = 0;
+  let end = 0;
+  // One object for every line read in place: a line is used before the next is read.
+  const inPlace: ReviewLine = {
+    // Bounded to the line: equal lengths, then one comparison at its first byte.
+    is: (json) => json.length === end - start && (json.length === 0 || chunk.subarray(start, end).indexOf(json, 0, 'latin1') === 0),
+    json: () => chunk.toString('latin1', start, end) as ByteString,
+  };
   let carried = '';
   for (let position = 0; position < size; ) {
     const read = readSync(fd, chunk, 0, Math.min(chunk.length, size - position), position);
     if (read === 0) throw new BuildLoadError(`${urlPath} of build ${build.id} is shorter than its manifest says.`);
     position += read;
-    let start = 0;
-    for (let end = chunk.indexOf(NEWLINE, 0); end !== -1 && end < read; end = chunk.indexOf(NEWLINE, start)) {
-      yield (carried + chunk.toString('latin1', start, end)) as ByteString;
-      carried = '';
-      start = end + 1;
+    let next = 0;
+    for (let newline = chunk.indexOf(NEWLINE, 0); newline !== -1 && newline < read; newline = chunk.indexOf(NEWLINE, next)) {
+      if (carried === '') {
+        [start, end] = [next, newline > next && chunk[newline - 1] === LINE_END ? newline - 1 : newline];
+        yield inPlace;
+      } else {
+        const line = carried + chunk.toString('latin1', next, newline);
+        yield stringLine((line.endsWith(REVIEW_LINE_END) ? line.slice(0, -1) : line) as ByteString);
+        carried = '';
+      }
+      next = newline + 1;
     }
-    carried += chunk.toString('latin1', start, read);
+    carried += chunk.toString('latin1', next, read);
   }
-  if (carried !== '') yield carried as ByteString;
+  if (carried !== '') yield stringLine(carried as ByteString);
 }
 
 /**
@@ -42,22 +62,22 @@ function* fileLines(build: LoadedBuild, urlPath: string): Generator<ByteString> 
  * without a line per review (a build made before they had them) is read whole.
  */
 export function* catalogLoadSteps(build: LoadedBuild, previous?: ReviewCatalog): Generator<void, ReviewCatalog> {
-  const lines = fileLines(build, DATASET);
+  const lines = datasetLines(build, DATASET);
   const first = lines.next();
-  const head = first.done ? undefined : parseReviewsDatasetHead(fromByteString(first.value));
+  const head = first.done ? undefined : parseReviewsDatasetHead(fromByteString(first.value.json()));
   if (!head) {
     lines.return(undefined);
     const { reviews, ...whole } = JSON.parse(build.text(DATASET)) as ReviewsDataset;
-    return yield* catalogSteps(whole, reviews.map((review) => toByteString(JSON.stringify(review))), previous);
+    return yield* catalogSteps(whole, reviews.map((review) => stringLine(toByteString(JSON.stringify(review)))), previous);
   }
   let ended = false;
-  function* reviewLines(): Generator<ByteString> {
+  function* reviewLines(): Generator<ReviewLine> {
     for (const line of lines) {
-      if (isReviewsDatasetEnd(line)) {
+      if (line.is(DATASET_END)) {
         ended = true;
-        break;
+        return;
       }
-      yield reviewLineJson(line) as ByteString;
+      yield line;
     }
   }
   const catalog = yield* catalogSteps(head, reviewLines(), previous);

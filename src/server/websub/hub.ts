@@ -4,7 +4,6 @@
  * our own build (never from a URL someone sent). Refusals are `HubRejection`s
  * that carry their own status.
  */
-import { createHash } from 'node:crypto';
 import { grantedLeaseSeconds } from '../../domain/websub/lease.ts';
 import type { Topic } from '../../domain/websub/topics.ts';
 import type { TopicPath } from '../../domain/site-urls.ts';
@@ -24,7 +23,10 @@ export interface HubLimits {
 }
 
 export interface TopicContent {
-  body: Buffer;
+  /** Hex digest of the bytes (the build's manifest has it): what tells whether they changed. */
+  hash: string;
+  /** The bytes, read when a subscription is there to receive them. */
+  body: () => Buffer;
   contentType: string;
 }
 
@@ -131,8 +133,7 @@ export function createHub(options: HubOptions) {
       } catch (error) {
         throw new HubRejection(503, 'topic_unavailable', `The build has no readable ${topic.path} (${(error as Error).message}); publish again after the build.`);
       }
-      const hash = createHash('sha256').update(content.body).digest('hex');
-      const result = await store.publishContent(topic.url, hash, content.contentType, content.body, clock.now());
+      const result = await store.publishContent(topic.url, content.hash, content.contentType, content.body, clock.now());
       if (result.queued > 0) {
         options.wake();
         await store.announceWork();

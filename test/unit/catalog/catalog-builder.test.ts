@@ -6,12 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { generateContent } from '../../../bench/generate-content.ts';
 import { toByteString, type ByteString } from '../../../src/domain/byte-string.ts';
-import { buildReviewCatalog, catalogSteps, runSteps } from '../../../src/domain/catalog/catalog-builder.ts';
+import { buildReviewCatalog, catalogSteps, runSteps, stringLine } from '../../../src/domain/catalog/catalog-builder.ts';
 import type { ReviewCatalog } from '../../../src/domain/catalog/review-catalog.ts';
 import { searchReviews } from '../../../src/domain/catalog/search.ts';
 import { parseSearchArguments } from '../../../src/domain/catalog/search-query.ts';
 import { reviewsSince } from '../../../src/domain/catalog/since.ts';
-import { isReviewsDatasetEnd, parseReviewsDatasetHead, reviewLineJson, serializeReviewsDataset } from '../../../src/domain/datasets.ts';
+import { parseReviewsDatasetHead, REVIEW_LINE_END, REVIEWS_DATASET_END, serializeReviewsDataset } from '../../../src/domain/datasets.ts';
 import type { ReviewsDataset } from '../../../src/domain/schemas/datasets.ts';
 import type { Review } from '../../../src/domain/schemas/review.ts';
 import { datasetFromFiles } from './support.ts';
@@ -22,13 +22,13 @@ const { dataset, bytes } = datasetFromFiles(generateContent(400, 7));
 function reviewLines(text: string): ByteString[] {
   const lines = text.split('\n');
   expect(parseReviewsDatasetHead(lines[0] as string)).toBeDefined();
-  const end = lines.findIndex(isReviewsDatasetEnd);
-  return lines.slice(1, end).map((line) => toByteString(reviewLineJson(line)));
+  const end = lines.indexOf(REVIEWS_DATASET_END);
+  return lines.slice(1, end).map((line, i, all) => toByteString(i < all.length - 1 ? line.slice(0, -REVIEW_LINE_END.length) : line));
 }
 
 function catalogOfLines(reviews: readonly Review[], previous?: ReviewCatalog): ReviewCatalog {
   const { reviews: _, ...head } = dataset;
-  return runSteps(catalogSteps(head, reviewLines(serializeReviewsDataset({ ...dataset, reviews: [...reviews] })), previous));
+  return runSteps(catalogSteps(head, reviewLines(serializeReviewsDataset({ ...dataset, reviews: [...reviews] })).map(stringLine), previous));
 }
 
 /** Everything a request can read of a catalog, in a form to compare. */
@@ -120,7 +120,7 @@ describe('a catalog made with the previous build\'s', () => {
   it('sorts lines that are not newest first, rather than misreading them', () => {
     const shuffled = [...reviews].reverse();
     const { reviews: _, ...head } = dataset as ReviewsDataset;
-    const lines = shuffled.map((review) => toByteString(JSON.stringify(review)));
+    const lines = shuffled.map((review) => stringLine(toByteString(JSON.stringify(review))));
     expect(observable(runSteps(catalogSteps(head, lines)))).toEqual(observable(full));
   });
 });

@@ -1,5 +1,6 @@
 /** The hub's route over real HTTP, on a `:memory:` store with an injected resolver and clock; each client a 127.x address. */
 import type { LookupAddress } from 'node:dns';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hubFormSchema } from '../../../src/domain/websub/hub-form.ts';
 import { hubTopics } from '../../../src/domain/websub/topics.ts';
@@ -37,7 +38,7 @@ function setup(limits: Partial<HubLimits> = {}, burst = 1000) {
       if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
       return found;
     },
-    readTopic: async () => ({ body: bytes, contentType: 'application/atom+xml' }),
+    readTopic: async () => ({ hash: createHash('sha256').update(bytes).digest('hex'), body: () => bytes, contentType: 'application/atom+xml' }),
     wake: () => woken++,
   });
   // As the server's table holds it (src/server/app/routes.ts).

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { leaseExpiresAt } from '../../../domain/websub/lease.ts';
 import { type RateLimitOptions, refilledTokens, retryAfterSeconds } from '../../../domain/websub/rate-limit.ts';
 import {
-  deliveryClaim, denialClaim, subscriptionRow, verificationClaim,
+  deliveryClaim, denialClaim, NOT_KEPT, subscriptionRow, verificationClaim,
   type ClaimLimits, type HubStore, type Row, type SubscriptionInput,
 } from './hub-store.ts';
 import { pickedPerHost } from './postgres-claims.ts';
@@ -131,10 +131,12 @@ export async function openPostgresStore(url: string, rate: RateLimitOptions): Pr
         await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`hub-topic:${topic}`]);
         const current = await one('SELECT c.hash FROM hub_topics t JOIN hub_contents c ON c.id = t.content_id WHERE t.topic = $1', [topic], db);
         if (current?.hash === hash) return { changed: false, queued: 0 };
+        const followed = (await one('SELECT 1 AS found FROM hub_subscriptions WHERE topic = $1 AND expires_at > $2 LIMIT 1', [topic, now], db)) !== undefined;
+        const bytes = followed ? body() : NOT_KEPT;
         const content = await one(
           `INSERT INTO hub_contents (topic, hash, content_type, body, created_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (topic, hash) DO UPDATE SET content_type = excluded.content_type RETURNING id`,
-          [topic, hash, contentType, Buffer.from(body.buffer, body.byteOffset, body.byteLength), now],
+           ON CONFLICT (topic, hash) DO UPDATE SET content_type = excluded.content_type${followed ? ', body = excluded.body' : ''} RETURNING id`,
+          [topic, hash, contentType, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), now],
           db,
         );
         const contentId = Number(content?.id);

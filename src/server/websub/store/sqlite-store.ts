@@ -9,7 +9,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { leaseExpiresAt } from '../../../domain/websub/lease.ts';
 import { createRateLimiter, type RateLimitOptions } from '../../../domain/websub/rate-limit.ts';
 import {
-  deliveryClaim, denialClaim, subscriptionRow, verificationClaim,
+  deliveryClaim, denialClaim, NOT_KEPT, subscriptionRow, verificationClaim,
   type ClaimLimits, type HubStore, type Row, type SubscriptionInput,
 } from './hub-store.ts';
 import { guardDatabaseFile } from './sqlite-guard.ts';
@@ -183,10 +183,11 @@ function createStore(db: DatabaseSync, rate: RateLimitOptions): HubStore {
       return transaction(() => {
         const current = get('SELECT c.hash FROM topics t JOIN contents c ON c.id = t.content_id WHERE t.topic = ?', topic);
         if (current?.hash === hash) return { changed: false, queued: 0 };
+        const followed = get('SELECT 1 AS found FROM subscriptions WHERE topic = ? AND expires_at > ? LIMIT 1', topic, now) !== undefined;
         const content = get(
           `INSERT INTO contents (topic, hash, content_type, body, created_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (topic, hash) DO UPDATE SET content_type = excluded.content_type RETURNING id`,
-          topic, hash, contentType, body, now,
+           ON CONFLICT (topic, hash) DO UPDATE SET content_type = excluded.content_type${followed ? ', body = excluded.body' : ''} RETURNING id`,
+          topic, hash, contentType, followed ? body() : NOT_KEPT, now,
         ) as Row;
         const contentId = Number(content.id);
         run(
