@@ -307,6 +307,16 @@ describe('tools/call answered directly and by the SDK', () => {
     },
   );
 
+  it('2026-07-28 server/discover: the same bytes both ways', async () => {
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const headers = { Accept: JSON_TYPES, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' };
+    const direct = await post({ jsonrpc: '2.0', id: 'd-1', method: 'server/discover', params: { _meta: envelope } }, headers);
+    const viaSdk = await post({ jsonrpc: '2.0', id: 'd-1', method: 'server/discover', params: { _meta: { ...envelope, progressToken: 'p' } } }, headers);
+    expect([direct.status, viaSdk.status]).toEqual([200, 200]);
+    expect(direct.text).toBe(viaSdk.text);
+    expect(direct.headers['cache-control']).toBe(viaSdk.headers['cache-control']);
+  });
+
   it('an unsupported protocol version is refused on the direct path too', async () => {
     const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_business' } }, { Accept: JSON_TYPES, 'MCP-Protocol-Version': '1999-01-01' });
     expect(res.status).toBe(400);

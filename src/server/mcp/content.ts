@@ -9,7 +9,7 @@ import type { LoadedBuild } from '../builds/loaded-build.ts';
 import { publishedDataOf } from '../builds/published-data.ts';
 import { promptSet } from './prompts.ts';
 import { resourceSet, type PublishedDocument } from './resources.ts';
-import { CACHE_TTL_MS, type McpContent } from './server.ts';
+import { CACHE_TTL_MS, CAPABILITIES, type McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
@@ -46,17 +46,19 @@ function mcpContent(build: LoadedBuild): McpContent {
   const tools = reviewTools(catalog, published, getConfig().MCP_RESULT_MAX_CHARS);
   const resources = resourceSet(getConfig().SITE_URL, documents, catalog);
   const prompts = promptSet(catalog);
+  const instructions =
+    `Verified customer reviews of ${name}, read-only. get_business gives the business, its technicians and services (with ids) ` +
+    'and its rating; search_reviews filters reviews by rating, date, text, technician and service; get_reviews_since lists ' +
+    'reviews on or after a date, oldest first; get_review fetches one by id; get_insights gives sentiment per aspect, ' +
+    'per technician and service, topics, FAQ and a summary. The datasets are also resources.';
   return {
     info,
-    instructions:
-      `Verified customer reviews of ${name}, read-only. get_business gives the business, its technicians and services (with ids) ` +
-      'and its rating; search_reviews filters reviews by rating, date, text, technician and service; get_reviews_since lists ' +
-      'reviews on or after a date, oldest first; get_review fetches one by id; get_insights gives sentiment per aspect, ' +
-      'per technician and service, topics, FAQ and a summary. The datasets are also resources.',
+    instructions,
     tools,
     direct: {
       tools,
       info,
+      discover: { capabilities: CAPABILITIES, instructions },
       listTtlMs: CACHE_TTL_MS,
       lists: {
         'tools/list': ['tools', tools.list],

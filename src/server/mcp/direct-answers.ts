@@ -1,7 +1,7 @@
 /**
  * The common requests answered as JSON by our own code, without an SDK server and
  * transport: a single `tools/call`, and the lists (tools, prompts, resources and
- * resource templates), in either era. The SDK's path
+ * resource templates), in either era, and 2026-07-28's `server/discover`. The SDK's path
  * costs several times what running a tool does (a server per request, the whole
  * result stringified, a web Response made and read back; docs/mcp.md), while the
  * tools are ours and their results are made from validated data, the lists once
@@ -16,20 +16,28 @@ import {
   PROTOCOL_VERSION_META_KEY,
   type Implementation,
   type JSONRPCMessage,
+  type ServerCapabilities,
 } from '@modelcontextprotocol/server';
 import { ascii, bytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
-import { isModernVersion, isProtocolVersion } from '../../domain/mcp-protocol-versions.ts';
+import { isModernVersion, isProtocolVersion, PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
 /** The lists a server gives whole, by method: the member that holds the list, and its items. */
 export type DirectLists = Readonly<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list', readonly [string, readonly unknown[]]>>;
 
+/** What `server/discover` says besides the versions: the same for every request of a build. */
+export interface DiscoverContent {
+  readonly capabilities: ServerCapabilities;
+  readonly instructions: string;
+}
+
 /** What the answers are made of: the build's tools and lists, and what a 2026-07-28 result says of the server. */
 export interface DirectContext {
   readonly tools: ToolSet;
   readonly lists: DirectLists;
   readonly info: Implementation;
+  readonly discover: DiscoverContent;
   /** How long a 2026-07-28 client may keep a list (see server.ts). */
   readonly listTtlMs: number;
 }
@@ -56,6 +64,22 @@ function openListJson([member, items]: readonly [string, readonly unknown[]]): B
   if (json === undefined) {
     json = toByteString(`{${JSON.stringify(member)}:${JSON.stringify(items)}`);
     listJson.set(items, json);
+  }
+  return json;
+}
+
+/**
+ * Per build: the `server/discover` result as the SDK makes it, open for the members
+ * that follow, listing every version served (the 2025 ones, reached through
+ * initialize, too; the SDK would list the 2026 ones only).
+ */
+const discoverJson = new WeakMap<DiscoverContent, ByteString>();
+function openDiscoverJson(discover: DiscoverContent): ByteString {
+  let json = discoverJson.get(discover);
+  if (json === undefined) {
+    const result = { supportedVersions: PROTOCOL_VERSIONS, capabilities: discover.capabilities, ...(discover.instructions ? { instructions: discover.instructions } : {}) };
+    json = toByteString(JSON.stringify(result).slice(0, -1));
+    discoverJson.set(discover, json);
   }
   return json;
 }
@@ -116,6 +140,11 @@ export function directAnswer(request: DirectRequest, modern: boolean, context: D
     if (!modern) return response([list, ascii('}')], message.id);
     if (!plainModernRequest(request, message, params, undefined)) return undefined;
     return response([list, modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`)], message.id);
+  }
+
+  if (message.method === 'server/discover') {
+    if (!modern || Object.keys(params).some((key) => key !== '_meta') || !plainModernRequest(request, message, params, undefined)) return undefined;
+    return response([openDiscoverJson(context.discover), modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`)], message.id);
   }
 
   if (message.method !== 'tools/call' || Object.keys(params).some((key) => !CALL_PARAMS.has(key))) return undefined;

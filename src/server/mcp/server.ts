@@ -12,7 +12,7 @@
  * a tool result), and a stateless server must not announce list changes it can
  * never send.
  */
-import { Server, type Implementation } from '@modelcontextprotocol/server';
+import { Server, type Implementation, type ServerCapabilities } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { AnswerBudget } from './answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from './protocol-error.ts';
@@ -68,11 +68,15 @@ function checkListParams(method: string, params: Record<string, unknown>): void 
   }
 }
 
+/** What the server offers: the same for every request (a stateless server announces no list changes). */
+export const CAPABILITIES: ServerCapabilities = { tools: {}, resources: {}, prompts: {}, completions: {} };
+
 /** The server for one request; tool results and resource texts are charged to `budget`. */
 export function createMcpServer(content: McpContent, budget: AnswerBudget): Server {
   const { tools, resources, prompts } = content;
   const server = new Server(content.info, {
-    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+    // A copy: the SDK may add to what it is given.
+    capabilities: structuredClone(CAPABILITIES),
     instructions: content.instructions,
     supportedProtocolVersions: [...PROTOCOL_VERSIONS],
     cacheHints: {

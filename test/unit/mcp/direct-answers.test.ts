@@ -24,7 +24,13 @@ const lists = {
   'resources/list': ['resources', []],
   'resources/templates/list': ['resourceTemplates', [{ uriTemplate: 'x://{id}', name: 't' }]],
 } as const;
-const context: DirectContext = { tools, lists, info: { name: 'reviews', version: '1.0.0' }, listTtlMs: 300_000 };
+const context: DirectContext = {
+  tools,
+  lists,
+  info: { name: 'reviews', version: '1.0.0' },
+  discover: { capabilities: { tools: {} }, instructions: 'Reviews.' },
+  listTtlMs: 300_000,
+};
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const SERVER_INFO = '"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"reviews","version":"1.0.0"}}';
 
@@ -81,6 +87,16 @@ describe('direct answers of 2026-07-28', () => {
     expect(text(directAnswer(modern(list), true, context))).toBe(
       `{"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}],"resultType":"complete","ttlMs":300000,"cacheScope":"public",${SERVER_INFO}},"jsonrpc":"2.0","id":"l"}`,
     );
+  });
+
+  it('answers server/discover with every version served, and only in the 2026-07-28 era', () => {
+    const discover = message('server/discover', { _meta: ENVELOPE }, 'd');
+    expect(text(directAnswer(modern(discover), true, context))).toBe(
+      '{"result":{"supportedVersions":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05","2024-10-07"],"capabilities":{"tools":{}},' +
+        `"instructions":"Reviews.","resultType":"complete","ttlMs":300000,"cacheScope":"public",${SERVER_INFO}},"jsonrpc":"2.0","id":"d"}`,
+    );
+    expect(directAnswer(legacy([message('server/discover', {})]), false, context)).toBeUndefined();
+    expect(directAnswer(modern(message('server/discover', { _meta: ENVELOPE, extra: 1 })), true, context)).toBeUndefined();
   });
 
   it('leaves to the SDK a request whose headers disagree with its body, or whose envelope holds more or less', () => {
