@@ -1,7 +1,8 @@
 // @ts-check
+/** @import { AstroIntegration } from 'astro' */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
-import node from '@astrojs/node';
 
 // Build-time settings come from the environment so that tests and benchmarks can
 // build other content into other folders without touching this file.
@@ -15,13 +16,31 @@ export default defineConfig({
   // npm run build keeps one cache per OUT_DIR (builds into it take turns); elsewhere a
   // separate cache per output folder keeps concurrent builds apart.
   cacheDir: process.env.ASTRO_CACHE_DIR || (process.env.OUT_DIR ? `${outDir}-cache` : './node_modules/.astro'),
-  // The server (src/server/app) serves everything and calls Astro's handler for the
-  // on-demand pages, as the last step of its own pipeline, with what they need in locals.
-  // A page is rendered whole, then sent with its Content-Length in one write: the review
-  // browser renders in about a millisecond, so streaming it gains nothing.
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  // The server (src/server/app) serves everything and calls Astro's renderer for the
+  // on-demand pages, as the last route of its own pipeline, with what they need in locals.
+  adapter: reviewsServer(),
   session: false,
   trailingSlash: 'ignore',
   build: { format: 'file' },
   devToolbar: { enabled: false },
 });
+
+/**
+ * Astro's adapter for our own server: the build's server entry (src/astro-entry.ts)
+ * exports a renderer, and the server does the rest (files, headers, compression).
+ * @returns {AstroIntegration}
+ */
+function reviewsServer() {
+  const adapter = {
+    name: 'reviews-server',
+    entrypointResolution: /** @type {const} */ ('auto'),
+    serverEntrypoint: fileURLToPath(new URL('./src/astro-entry.ts', import.meta.url)),
+    adapterFeatures: { buildOutput: /** @type {const} */ ('server') },
+    supportedAstroFeatures: {
+      staticOutput: /** @type {const} */ ('stable'),
+      hybridOutput: /** @type {const} */ ('stable'),
+      serverOutput: /** @type {const} */ ('stable'),
+    },
+  };
+  return { name: adapter.name, hooks: { 'astro:config:done': ({ setAdapter }) => setAdapter(adapter) } };
+}

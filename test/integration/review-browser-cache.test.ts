@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writeStaticManifest } from '../../src/build/static-manifest.ts';
 import { installBuild, loadBuild } from '../../src/server/builds/loaded-build.ts';
-import { loadPageHandler, pageRoutes } from '../../src/server/app/page-route.ts';
+import { loadPageRenderer, pageRoutes } from '../../src/server/app/page-route.ts';
 import { TEST_SITE_URL } from '../support/build.ts';
 import { serveRoute, type RouteServer } from '../support/route-server.ts';
 
@@ -39,7 +39,7 @@ let first: string;
 beforeAll(async () => {
   first = copyBuild('a');
   installBuild(loadBuild('a', first));
-  server = await serveRoute(pageRoutes(await loadPageHandler(first)).reviewBrowser);
+  server = await serveRoute(pageRoutes(await loadPageRenderer(first)).reviewBrowser);
 });
 
 describe('review browser pages kept per build', () => {

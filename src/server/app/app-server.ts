@@ -23,12 +23,12 @@ import { createMcpServer } from '../mcp/server.ts';
 import { mcpSettings } from '../mcp/settings.ts';
 import { hubStarter } from '../websub/hub-services.ts';
 import type { Config } from '../config.ts';
-import { loadPageHandler } from './page-route.ts';
+import { loadPageRenderer } from './page-route.ts';
 import { routeTable } from './routes.ts';
 
 export interface AppServer {
   server: Server;
-  /** The build the server started on: its Astro handler renders the pages until a restart. */
+  /** The build the server started on: its Astro renderer renders the pages until a restart. */
   codeBuildId: string;
   /** Starts the hub (its worker resumes pending work at once); rejects when it cannot start. */
   startServices(): Promise<void>;
@@ -59,7 +59,7 @@ export async function createAppServer(config: Config): Promise<AppServer> {
   // Made now rather than by the first request, which would wait for them (seconds at 100,000 reviews).
   catalogOf(first);
   mcpContentOf(first);
-  const pages = await loadPageHandler(served.dir);
+  const pages = await loadPageRenderer(served.dir);
   const hub = hubStarter(config);
   const routes = routeTable({
     hub,

@@ -11,12 +11,12 @@ import { mcpRoute, type McpServing } from '../mcp/mcp-route.ts';
 import { searchRoute, sinceRoute } from '../reviews/review-routes.ts';
 import type { HubStarter } from '../websub/hub-services.ts';
 import { healthRoute } from './health-route.ts';
-import { pageRoutes, type PageHandler } from './page-route.ts';
+import { pageRoutes, type PageRenderer } from './page-route.ts';
 
 export interface RouteServices {
   hub: HubStarter;
   mcp: McpServing;
-  pages: PageHandler;
+  pages: PageRenderer;
   /** The code fingerprint of the build the server started on: the code it runs. */
   runningCode: string | undefined;
 }

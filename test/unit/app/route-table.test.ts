@@ -26,7 +26,7 @@ describe('the route table', () => {
     const routes = routeTable({
       hub: { start: () => Promise.reject(new Error('not started')), started: () => undefined },
       mcp: { settings: mcpSettings(config, () => undefined), createServer: () => { throw new Error('unused'); }, direct: () => { throw new Error('unused'); } },
-      pages: async () => undefined,
+      pages: () => Promise.reject(new Error('unused')),
       runningCode: undefined,
     });
     const inCode = routes.map((route) => ({ name: route.name, path: route.path, methods: route.methods === 'any' ? 'any' : route.methods.join(', ') }));
