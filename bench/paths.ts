@@ -8,7 +8,8 @@
  *    connections, BENCH_ROUNDS rounds of BENCH_SECONDS seconds, default 2 x 5).
  * 2. The build: cold (empty OUT_DIR, so no cache either), then with one review more
  *    (the cache kept), time and peak resident memory of the process tree.
- * 3. The switch: a fresh server on the cold build under a steady search load; the
+ * 3. The switch: a fresh server on the cold build under a search load (a light one
+ *    while the process runs before its rename, see bench/support/switch.ts); the
  *    build with one review more runs, then `npm run rollback`; for each, how long
  *    after the process exited the server answers with the new state, the longest
  *    wait, the seconds without a completed request, and the server's peak memory.
@@ -24,7 +25,6 @@ import { buildReport, timedBuild, timedRollback } from './support/build-timing.t
 import { startAppServer, type BenchServer } from './support/processes.ts';
 import { measurePaths, pathsReport, type PathRow } from './support/request-paths.ts';
 import { BENCH_DIR, BENCH_SITE_URL } from './support/site.ts';
-import { startSteadyLoad } from './support/steady-load.ts';
 import { measureSwitch, switchReport, type SwitchFigures } from './support/switch.ts';
 import { against, fmt, markdownTable } from './support/table.ts';
 
@@ -33,9 +33,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** A server's memory right after start still holds what building its catalog left; it is read after this. */
 const SETTLE_MS = 10_000;
-/** The steady load before the switch, so that the server is under it when the build starts. */
-const WARM_LOAD_MS = 3_000;
 const SWITCH_LOAD = { connections: 50, requests: [{ path: '/api/reviews/search' }] };
+/** While a build runs before its switch (see bench/support/switch.ts). */
+const LIGHT_LOAD = { ...SWITCH_LOAD, connections: 5, overallRate: 50 };
 const IDLE_GOAL_MIB = 600;
 const LOADED_GOAL_MIB = 1_024;
 
@@ -50,7 +50,8 @@ verification: invoice
 ---
 The crew fixed the flashing in one afternoon; ${MARK}.
 `;
-const PROBE = { path: `/api/reviews/search?query=${MARK}&limit=1`, found: (body: string) => (JSON.parse(body) as { total: number }).total > 0 };
+const PROBE_PATH = `/api/reviews/search?query=${MARK}&limit=1`;
+const found = (body: string) => (JSON.parse(body) as { total: number }).total > 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const progress = (line: string) => console.error(`[paths] ${line}`);
@@ -87,25 +88,14 @@ const switches: [string, SwitchFigures][] = [];
 let switchIdle: number | undefined;
 try {
   switchIdle = await settledRss(switchServer);
-  const load = startSteadyLoad(switchServer.url, { ...SWITCH_LOAD, record: true });
-  try {
-    await sleep(WARM_LOAD_MS);
-    writeFileSync(path.join(contentDir, 'reviews/zz-bench-added.md'), ADDED_REVIEW);
-    const build = await measureSwitch({
-      server: switchServer,
-      load,
-      outDir,
-      change: () => timedBuild(contentDir, outDir, BENCH_SITE_URL),
-      probe: { path: PROBE.path, isNew: PROBE.found },
-    });
-    switches.push(['build, one review more', build]);
-    if (!build.serverEnded) {
-      progress('rollback');
-      const rollback = await measureSwitch({ server: switchServer, load, outDir, change: () => timedRollback(outDir), probe: { path: PROBE.path, isNew: (body) => !PROBE.found(body) } });
-      switches.push(['rollback', rollback]);
-    }
-  } finally {
-    await load.finish();
+  writeFileSync(path.join(contentDir, 'reviews/zz-bench-added.md'), ADDED_REVIEW);
+  const common = { server: switchServer, outDir, load: SWITCH_LOAD, light: LIGHT_LOAD };
+  const build = await measureSwitch({ ...common, change: () => timedBuild(contentDir, outDir, BENCH_SITE_URL), probe: { path: PROBE_PATH, isNew: found } });
+  switches.push(['build, one review more', build]);
+  if (!build.serverEnded) {
+    progress('rollback');
+    const rollback = await measureSwitch({ ...common, change: () => timedRollback(outDir), probe: { path: PROBE_PATH, isNew: (body) => !found(body) } });
+    switches.push(['rollback', rollback]);
   }
 } finally {
   await switchServer.stop();
@@ -117,7 +107,10 @@ console.log(pathsReport(rows));
 console.log(`\n## Build at ${fmt(REVIEWS)} reviews (goals are for 100,000)\n`);
 const oneMore = switches[0]?.[1].run;
 console.log(oneMore ? buildReport(cold, oneMore) : `cold: ${fmt(cold.seconds, 1)} s, ${mib(cold.peakTreeMiB)}`);
-console.log(`\n## Switch under load (${SWITCH_LOAD.connections} connections on ${SWITCH_LOAD.requests[0]?.path}; this server idle: ${mib(switchIdle)})\n`);
+console.log(
+  `\n## Switch under load (${SWITCH_LOAD.connections} connections on ${SWITCH_LOAD.requests[0]?.path}, ` +
+    `${LIGHT_LOAD.overallRate} req/s while the process runs before the rename; this server idle: ${mib(switchIdle)})\n`,
+);
 console.log(switchReport(switches, switchIdle));
 console.log(`\n## Server memory at ${fmt(REVIEWS)} reviews (goals are for 100,000)\n`);
 console.log(

@@ -10,6 +10,8 @@ export interface SteadyLoadOptions {
   connections: number;
   /** Paths asked in turn by each connection, with optional headers. */
   requests: { path: string; headers?: Record<string, string> }[];
+  /** Requests per second over all connections at most; as fast as answered when unset. */
+  overallRate?: number;
   /** Keep every response's end and latency (see `responses`). */
   record?: boolean;
 }
@@ -17,17 +19,18 @@ export interface SteadyLoadOptions {
 export interface SteadyLoad {
   /** performance.now() at each response's end, and its latency in ms, in order; empty unless `record`. */
   readonly responses: { ends: number[]; latencies: number[] };
+  /** Stops the load (once, however often called). */
   finish(): Promise<{ rps: number; failures: number }>;
 }
 
 /** A stalled server must show as long waits, not as autocannon's timeouts (10 s by default) and reconnections. */
 const TIMEOUT_SECONDS = 120;
 
-export function startSteadyLoad(url: string, { connections, requests, record = false }: SteadyLoadOptions): SteadyLoad {
+export function startSteadyLoad(url: string, { record = false, ...options }: SteadyLoadOptions): SteadyLoad {
   const started = performance.now();
   let finished: (result: autocannon.Result) => void = () => {};
   const done = new Promise<autocannon.Result>((resolve) => (finished = resolve));
-  const instance = autocannon({ url, connections, duration: 3600, timeout: TIMEOUT_SECONDS, requests }, (_error, result) => finished(result));
+  const instance = autocannon({ url, ...options, duration: 3600, timeout: TIMEOUT_SECONDS }, (_error, result) => finished(result));
   const responses = { ends: [] as number[], latencies: [] as number[] };
   if (record) {
     instance.on('response', (_client, _status, _bytes, latency) => {
@@ -35,12 +38,16 @@ export function startSteadyLoad(url: string, { connections, requests, record = f
       responses.latencies.push(latency);
     });
   }
+  let summary: Promise<{ rps: number; failures: number }> | undefined;
   return {
     responses,
-    async finish() {
-      instance.stop();
-      const result = await done;
-      return { rps: result.requests.total / ((performance.now() - started) / 1000), failures: result.non2xx + result.errors + result.timeouts };
+    finish() {
+      summary ??= (async () => {
+        instance.stop();
+        const result = await done;
+        return { rps: result.requests.total / ((performance.now() - started) / 1000), failures: result.non2xx + result.errors + result.timeouts };
+      })();
+      return summary;
     },
   };
 }
