@@ -5,49 +5,13 @@
  *
  *   npm run bench -- build
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { generateContent, writeContent } from './generate-content.ts';
+import { timedBuild } from './support/build-timing.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const COUNTS = [1_000, 10_000];
-
-/** Resident memory of a process and all its descendants, in bytes. */
-function treeRss(pid: number): number {
-  let total = 0;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(' ') : []) total += treeRss(Number(child));
-    }
-  } catch {
-    // The process ended between two reads.
-  }
-  return total;
-}
-
-function build(contentDir: string, outDir: string): Promise<{ seconds: number; peakRss: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/build.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: outDir, SITE_URL: 'https://bench.example', ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let peakRss = 0;
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setInterval(() => (peakRss = Math.max(peakRss, treeRss(child.pid as number))), 50);
-    child.on('exit', (code) => {
-      clearInterval(timer);
-      if (code !== 0) reject(new Error(`build failed (${code}):\n${stderr}`));
-      else resolve({ seconds: (performance.now() - started) / 1000, peakRss });
-    });
-  });
-}
 
 const rows: string[] = [];
 for (const count of COUNTS) {
@@ -55,9 +19,9 @@ for (const count of COUNTS) {
   const outDir = path.join(ROOT, 'tmp/bench', `build-out-${count}`);
   if (!existsSync(path.join(contentDir, 'business.json'))) writeContent(contentDir, generateContent(count));
   rmSync(outDir, { recursive: true, force: true });
-  const { seconds, peakRss } = await build(contentDir, outDir);
+  const { seconds, peakTreeMiB } = await timedBuild(contentDir, outDir, 'https://bench.example');
   const size = readFileSync(path.join(outDir, 'client/reviews.json')).length;
-  rows.push(`${String(count).padStart(7)}  ${seconds.toFixed(1).padStart(7)} s  ${(peakRss / 2 ** 20).toFixed(0).padStart(6)} MiB  ${(size / 2 ** 20).toFixed(1).padStart(6)} MiB`);
+  rows.push(`${String(count).padStart(7)}  ${seconds.toFixed(1).padStart(7)} s  ${peakTreeMiB.toFixed(0).padStart(6)} MiB  ${(size / 2 ** 20).toFixed(1).padStart(6)} MiB`);
   rmSync(outDir, { recursive: true, force: true });
 }
 console.log('reviews     build    peak RSS  reviews.json');

@@ -16,12 +16,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { completeBuilds, switchToBuild } from '../src/build/build-layout.ts';
 import { buildSite } from '../src/build/build-site.ts';
 import { generateContent, writeContent } from './generate-content.ts';
 import { startAppServer } from './support/processes.ts';
 import { BENCH_DIR, BENCH_SITE_URL } from './support/site.ts';
+import { startSteadyLoad } from './support/steady-load.ts';
 
 const REVIEWS = Number(process.env.DEPLOY_BENCH_REVIEWS ?? 2_000);
 const SWITCHES = Number(process.env.DEPLOY_BENCH_SWITCHES ?? 50);
@@ -29,33 +29,14 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // One OUT_DIR per review count, so that runs at 2,000 and 5,000 reviews each keep their builds.
 const outDir = path.join(BENCH_DIR, `deploy-${REVIEWS}`);
 
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-
-function startLoad(url: string) {
-  const started = performance.now();
-  let finished: (result: autocannon.Result) => void = () => {};
-  const done = new Promise<autocannon.Result>((resolve) => (finished = resolve));
-  const instance = autocannon(
-    {
-      url,
-      connections: 8,
-      duration: 3600,
-      requests: [
-        { path: '/reviews.json', headers: { 'accept-encoding': 'br' } },
-        { path: '/api/reviews/search?min_rating=4&limit=20' },
-        { path: '/api/reviews/since/2025-06-01' },
-      ],
-    },
-    (_error, result) => finished(result),
-  );
-  return {
-    async finish() {
-      instance.stop();
-      const result = await done;
-      return { rps: result.requests.total / ((performance.now() - started) / 1000), failures: result.non2xx + result.errors + result.timeouts };
-    },
-  };
-}
+const LOAD = {
+  connections: 8,
+  requests: [
+    { path: '/reviews.json', headers: { 'accept-encoding': 'br' } },
+    { path: '/api/reviews/search?min_rating=4&limit=20' },
+    { path: '/api/reviews/since/2025-06-01' },
+  ],
+};
 
 async function servedId(url: string): Promise<string> {
   const res = await fetch(`${url}/api/health`);
@@ -76,17 +57,17 @@ if (!existsSync(marker) || readFileSync(marker, 'utf8') !== String(REVIEWS) || c
 const builds = completeBuilds(outDir).slice(-3);
 const server = await startAppServer(outDir, BENCH_SITE_URL);
 try {
-  const baselineLoad = startLoad(server.url);
+  const baselineLoad = startSteadyLoad(server.url, LOAD);
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   const baseline = await baselineLoad.finish();
-  const rssBefore = rssMiB(server.pid);
+  const rssBefore = server.rssMiB() ?? NaN;
 
-  const load = startLoad(server.url);
+  const load = startSteadyLoad(server.url, LOAD);
   const latencies: number[] = [];
   const settledRss = async () => {
     // The server collects garbage 1 s after a switch (build-watcher.ts); read once that is done.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    return rssMiB(server.pid);
+    return server.rssMiB() ?? NaN;
   };
   let rssFirst = 0;
   let rssTenth = 0;

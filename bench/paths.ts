@@ -1,147 +1,125 @@
 /**
- * `npm run bench -- paths`: every request path of the server next to a bare
- * node:http server answering the same bytes, in alternating rounds of the same run,
- * at BENCH_REVIEWS generated reviews (default 100,000): the search, the sync, the
- * review browser, a pre-rendered document, and MCP's tools/call and lists in both
- * protocol eras. 50 connections, BENCH_ROUNDS rounds of BENCH_SECONDS seconds
- * (default 2 x 5). Prints requests per second, p99, the server's CPU time per request
- * and the ratio to the bare server (goal: 0.8), and the review browser against the
- * search API for the same filters (goal: 0.5). The site is made as for the other
- * benchmarks (bench/support/site.ts).
+ * `npm run bench -- paths`: every figure of issue 20 in one run, at BENCH_REVIEWS
+ * generated reviews (default 100,000), each against its goal:
+ *
+ * 1. Request paths: the search, the sync, the review browser, a pre-rendered document,
+ *    and MCP's tools/call and lists in both protocol eras, each next to a bare
+ *    node:http server answering the same bytes, in alternating rounds (50
+ *    connections, BENCH_ROUNDS rounds of BENCH_SECONDS seconds, default 2 x 5).
+ * 2. The build: cold (empty OUT_DIR, so no cache either), then with one review more
+ *    (the cache kept), time and peak resident memory of the process tree.
+ * 3. The switch: a fresh server on the cold build under a search load (a light one
+ *    while the process runs before its rename, see bench/support/switch.ts); the
+ *    build with one review more runs, then `npm run rollback`; for each, how long
+ *    after the process exited the server answers with the new state, the longest
+ *    wait, the seconds without a completed request, and the server's peak memory.
+ * 4. The server's memory: resident when idle after start, and after the path load.
+ *
+ * Every server here serves a real `npm run build` of the generated content, not the
+ * copies with a swapped /reviews.json of the other benches (bench/support/site.ts).
  */
-import { writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { compare, type Load, type Target } from './support/load.ts';
-import { startAppServer, startBareServer, type BenchServer } from './support/processes.ts';
-import { BENCH_DIR, BENCH_SITE_URL, siteWithReviews } from './support/site.ts';
-import { fmt, markdownTable } from './support/table.ts';
+import { generateContent, writeContent } from './generate-content.ts';
+import { buildReport, timedBuild, timedRollback } from './support/build-timing.ts';
+import { startAppServer, type BenchServer } from './support/processes.ts';
+import { measurePaths, pathsReport, type PathRow } from './support/request-paths.ts';
+import { BENCH_DIR, BENCH_SITE_URL } from './support/site.ts';
+import { measureSwitch, switchReport, type SwitchFigures } from './support/switch.ts';
+import { against, fmt, markdownTable } from './support/table.ts';
 
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const GOAL = 0.8;
-const BROWSER_GOAL = 0.5;
+/** A server's memory right after start still holds what building its catalog left; it is read after this. */
+const SETTLE_MS = 10_000;
+const SWITCH_LOAD = { connections: 50, requests: [{ path: '/api/reviews/search' }] };
+/** While a build runs before its switch (see bench/support/switch.ts). */
+const LIGHT_LOAD = { ...SWITCH_LOAD, connections: 5, overallRate: 50 };
+const IDLE_GOAL_MIB = 600;
+const LOADED_GOAL_MIB = 1_024;
 
-const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-const JSON_RPC = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+/** A word no generated review has: the search finds the added review by it, and only it. */
+const MARK = 'quokkabench';
+const ADDED_REVIEW = `---
+author: "Bench M."
+rating: 5
+date: 2025-12-31
+verified: true
+verification: invoice
+---
+The crew fixed the flashing in one afternoon; ${MARK}.
+`;
+const PROBE_PATH = `/api/reviews/search?query=${MARK}&limit=1`;
+const found = (body: string) => (JSON.parse(body) as { total: number }).total > 0;
 
-type Request = { path: string; method?: 'POST'; headers?: Record<string, string>; body?: string };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const progress = (line: string) => console.error(`[paths] ${line}`);
 
-function mcp(method: string, params: Record<string, unknown>, era: '2025-06-18' | '2026-07-28', session: string): Request {
-  const modern = era === '2026-07-28';
-  const name = typeof params.name === 'string' ? params.name : undefined;
-  const headers: Record<string, string> = { ...JSON_RPC, 'MCP-Protocol-Version': era };
-  if (modern) Object.assign(headers, { 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) });
-  else headers['Mcp-Session-Id'] = session;
-  return { path: '/mcp', method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: ENVELOPE } : params }) };
+async function settledRss(server: BenchServer): Promise<number | undefined> {
+  await sleep(SETTLE_MS);
+  return server.rssMiB();
 }
 
-function paths(session: string): [string, Request][] {
-  return [
-    ['search, default', { path: '/api/reviews/search' }],
-    ['search, limit=100', { path: '/api/reviews/search?limit=100' }],
-    ['since (a year of reviews)', { path: '/api/reviews/since/2025-06-01' }],
-    ['/reviews (review browser)', { path: '/reviews' }],
-    ['/reviews.json (br)', { path: '/reviews.json', headers: { 'Accept-Encoding': 'br' } }],
-    ['MCP tools/call search_reviews, 2025-06-18', mcp('tools/call', { name: 'search_reviews', arguments: {} }, '2025-06-18', session)],
-    ['MCP tools/call search_reviews, 2026-07-28', mcp('tools/call', { name: 'search_reviews', arguments: {} }, '2026-07-28', session)],
-    ['MCP tools/list, 2025-06-18', mcp('tools/list', {}, '2025-06-18', session)],
-    ['MCP tools/list, 2026-07-28', mcp('tools/list', {}, '2026-07-28', session)],
-    ['MCP prompts/list, 2026-07-28', mcp('prompts/list', {}, '2026-07-28', session)],
-  ];
-}
+const contentDir = path.join(BENCH_DIR, `paths-content-${REVIEWS}`);
+const outDir = path.join(BENCH_DIR, `paths-out-${REVIEWS}`);
+progress(`writing ${fmt(REVIEWS)} generated reviews to ${contentDir}`);
+writeContent(contentDir, generateContent(REVIEWS));
+rmSync(outDir, { recursive: true, force: true });
+progress('cold build');
+const cold = await timedBuild(contentDir, outDir, BENCH_SITE_URL);
 
-async function startSession(url: string): Promise<string> {
-  const res = await fetch(`${url}/mcp`, {
-    method: 'POST',
-    headers: JSON_RPC,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }),
-  });
-  const session = res.headers.get('mcp-session-id');
-  if (!session) throw new Error(`initialize answered ${res.status} without a session id`);
-  return session;
-}
-
-const target = (base: string, request: Request): Target =>
-  request.method === 'POST'
-    ? { url: `${base}${request.path}`, method: 'POST', headers: request.headers ?? {}, body: request.body ?? '' }
-    : { url: `${base}${request.path}`, method: 'GET', headers: request.headers ?? {} };
-
-/**
- * The bytes the server answers, as sent (compressed when asked: node:http, unlike
- * fetch, does not decode them), checked to be a 200 and, for MCP, a result.
- */
-async function answerOf(base: string, request: Request): Promise<Buffer> {
-  const { status, bytes } = await new Promise<{ status: number; bytes: Buffer }>((resolve, reject) => {
-    const req = httpRequest(`${base}${request.path}`, { method: request.method ?? 'GET', headers: request.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(request.body);
-  });
-  if (status !== 200) throw new Error(`${request.path} answered ${status}: ${bytes.subarray(0, 300).toString()}`);
-  if (request.path === '/mcp' && !bytes.includes('"result"')) throw new Error(`${request.body} answered no result: ${bytes.subarray(0, 300).toString()}`);
-  return bytes;
-}
-
-interface Row {
-  name: string;
-  bytes: number;
-  app: Load;
-  bare: Load;
-}
-
-async function measurePath(server: BenchServer, name: string, request: Request): Promise<Row> {
-  const bytes = await answerOf(server.url, request);
-  const bodyFile = path.join(BENCH_DIR, 'paths-body.bin');
-  writeFileSync(bodyFile, bytes);
-  const bare = await startBareServer(bodyFile);
-  try {
-    const [app, bareLoad] = await compare([target(server.url, request), bare.url], { seconds: SECONDS, rounds: ROUNDS, serverCpu: server.cpuSeconds });
-    return { name, bytes: bytes.length, app, bare: bareLoad };
-  } finally {
-    await bare.stop();
-  }
-}
-
-const { outDir } = siteWithReviews(REVIEWS);
-const server = await startAppServer(outDir, BENCH_SITE_URL);
-const idleRss = server.rssMiB();
-const rows: Row[] = [];
-let peakRss: number | undefined;
+progress('request paths');
+const pathServer = await startAppServer(outDir, BENCH_SITE_URL);
+const memory: { idle?: number | undefined; loaded?: number | undefined; peak?: number | undefined } = {};
+let rows: PathRow[] = [];
 try {
-  const session = await startSession(server.url);
-  for (const [name, request] of paths(session)) {
-    rows.push(await measurePath(server, name, request));
-    console.error(`measured ${name}`);
-  }
-  peakRss = server.peakRssMiB();
+  memory.idle = await settledRss(pathServer);
+  rows = await measurePaths(pathServer, { seconds: SECONDS, rounds: ROUNDS });
+  memory.loaded = pathServer.rssMiB();
+  memory.peak = pathServer.peakRssMiB();
 } finally {
-  await server.stop();
+  await pathServer.stop();
 }
 
-const lines = rows.map((r) => {
-  const ratio = r.app.rps / r.bare.rps;
-  return [
-    r.name,
-    `${fmt(r.bytes / 1024, 1)} KiB`,
-    fmt(r.app.rps),
-    fmt(r.bare.rps),
-    fmt(ratio, 2),
-    fmt(r.app.p99),
-    r.app.cpuMicros === undefined ? '' : fmt(r.app.cpuMicros),
-    r.app.failures ? `${r.app.failures} failed` : ratio >= GOAL ? 'ok' : 'below',
-  ];
-});
-console.log(`\n## Request paths at ${fmt(REVIEWS)} reviews (${ROUNDS} x ${SECONDS} s, 50 connections, medians)\n`);
-console.log(markdownTable(['path', 'answer', 'server req/s', 'bare req/s', 'ratio', 'p99 ms', 'CPU us/req', `goal ${GOAL}`], lines));
-const browser = rows.find((r) => r.name.startsWith('/reviews ('));
-const search = rows.find((r) => r.name === 'search, default');
-if (browser && search) {
-  const ratio = browser.app.rps / search.app.rps;
-  console.log(`\nReview browser against the search API (same filters, 20 reviews): ${fmt(ratio, 2)} (goal ${BROWSER_GOAL}: ${ratio >= BROWSER_GOAL ? 'ok' : 'below'}).`);
+progress('switch under load: build with one review more, then rollback');
+const switchServer = await startAppServer(outDir, BENCH_SITE_URL);
+const switches: [string, SwitchFigures][] = [];
+let switchIdle: number | undefined;
+try {
+  switchIdle = await settledRss(switchServer);
+  writeFileSync(path.join(contentDir, 'reviews/zz-bench-added.md'), ADDED_REVIEW);
+  const common = { server: switchServer, outDir, load: SWITCH_LOAD, light: LIGHT_LOAD };
+  const build = await measureSwitch({ ...common, change: () => timedBuild(contentDir, outDir, BENCH_SITE_URL), probe: { path: PROBE_PATH, isNew: found } });
+  switches.push(['build, one review more', build]);
+  if (!build.serverEnded) {
+    progress('rollback');
+    const rollback = await measureSwitch({ ...common, change: () => timedRollback(outDir), probe: { path: PROBE_PATH, isNew: (body) => !found(body) } });
+    switches.push(['rollback', rollback]);
+  }
+} finally {
+  await switchServer.stop();
 }
-console.log(`Server: started in ${fmt(server.startMs)} ms; resident ${idleRss === undefined ? '?' : fmt(idleRss)} MiB after start, peak ${peakRss === undefined ? '?' : fmt(peakRss)} MiB.`);
+
+const mib = (value: number | undefined) => (value === undefined ? '?' : `${fmt(value)} MiB`);
+console.log(`\n## Request paths at ${fmt(REVIEWS)} reviews (${ROUNDS} x ${SECONDS} s, 50 connections, medians)\n`);
+console.log(pathsReport(rows));
+console.log(`\n## Build at ${fmt(REVIEWS)} reviews (goals are for 100,000)\n`);
+const oneMore = switches[0]?.[1].run;
+console.log(oneMore ? buildReport(cold, oneMore) : `cold: ${fmt(cold.seconds, 1)} s, ${mib(cold.peakTreeMiB)}`);
+console.log(
+  `\n## Switch under load (${SWITCH_LOAD.connections} connections on ${SWITCH_LOAD.requests[0]?.path}, ` +
+    `${LIGHT_LOAD.overallRate} req/s while the process runs before the rename; this server idle: ${mib(switchIdle)})\n`,
+);
+console.log(switchReport(switches, switchIdle));
+console.log(`\n## Server memory at ${fmt(REVIEWS)} reviews (goals are for 100,000)\n`);
+console.log(
+  markdownTable(
+    ['server', 'resident'],
+    [
+      [`started in ${fmt(pathServer.startMs)} ms, idle ${SETTLE_MS / 1000} s`, memory.idle === undefined ? '?' : against(mib(memory.idle), `≤ ${IDLE_GOAL_MIB} MiB`, memory.idle <= IDLE_GOAL_MIB)],
+      ['after the path load', memory.loaded === undefined ? '?' : against(mib(memory.loaded), `≤ ${fmt(LOADED_GOAL_MIB)} MiB`, memory.loaded <= LOADED_GOAL_MIB)],
+      ['peak (VmHWM), start and path load', mib(memory.peak)],
+    ],
+  ),
+);

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { statusMiB } from './memory.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -19,17 +20,9 @@ export interface BenchServer {
   rssMiB(): number | undefined;
   /** CPU time used so far (user and system), in seconds; Linux only. */
   cpuSeconds(): number | undefined;
+  /** How the process ended ("exit code 1", "signal SIGABRT") with its last output, or undefined while it runs. */
+  ended(): string | undefined;
   stop(): Promise<void>;
-}
-
-/** A memory figure of /proc/<pid>/status, in MiB; undefined once the process is gone or off Linux. */
-function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
-  try {
-    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<BenchServer> {
@@ -40,15 +33,21 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let ended: string | undefined;
+  child.once('exit', (code, signal) => (ended = `${signal ? `signal ${signal}` : `exit code ${code}`}; its last output:\n${output.slice(-2_000)}`));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`));
     }, START_TIMEOUT_MS);
+    let listening = false;
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      // Kept short once listening: the tail says why a server died.
+      output = listening ? `${output}${chunk.toString()}`.slice(-10_000) : output + chunk.toString();
+      if (listening) return;
       const match = ready.exec(output);
       if (!match) return;
+      listening = true;
       clearTimeout(timer);
       const pid = child.pid as number;
       resolve({
@@ -66,6 +65,7 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
             return undefined;
           }
         },
+        ended: () => ended,
         stop: () =>
           new Promise((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();

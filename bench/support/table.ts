@@ -7,3 +7,8 @@ export function markdownTable(head: readonly string[], lines: readonly (readonly
   const row = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
   return [row(head), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n');
 }
+
+/** A figure against its goal: "84.2 s (goal ≤ 60 s: missed)". */
+export function against(figure: string, goal: string, met: boolean): string {
+  return `${figure} (goal ${goal}: ${met ? 'met' : 'missed'})`;
+}
