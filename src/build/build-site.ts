@@ -1,29 +1,38 @@
 /**
- * `npm run build`: check the content (every problem at once), let Astro render into
- * a new build directory, precompress and index the static files, then switch
+ * `npm run build`: check the content (every problem at once) and publish its reviews,
+ * reusing the cached work of unchanged files (prepare-content.ts); let Astro render
+ * into a new build directory, precompress and index the static files, then switch
  * OUT_DIR/current to it in one rename (see build-layout.ts). A failed or killed build
  * leaves the served build untouched and publishes nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatProblems, validateContent } from '../domain/content/validate.ts';
+import { formatProblems } from '../domain/content/validate.ts';
+import { BuildError } from './build-error.ts';
 import { buildDir, newBuildId, pruneBuilds, removeStaleTempLinks, STAMP_FILE, switchToBuild } from './build-layout.ts';
 import { CHILD_PID_FILE, lockBuilds } from './build-lock.ts';
-import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
-import { readContentFiles } from './read-content.ts';
-import { writeStaticManifest } from './static-manifest.ts';
+import { runBuildStep } from './build-step.ts';
+import { buildFingerprint } from './fingerprint.ts';
+import { PREPARED_SITE_ENV } from './prepared-site.ts';
 
 export interface BuildOptions {
   projectRoot: string;
   contentDir: string;
   siteUrl: string;
   outDir: string;
-  /** Astro's own output; quiet for tests. */
+  /** Astro's own output and the build's progress; quiet for tests. */
   stdio?: 'inherit' | 'pipe';
 }
 
-export class BuildError extends Error {}
+// Where the build's callers have always found it.
+export { BuildError };
+
+/**
+ * Handed from the content step to Astro (prepared-site.ts), then removed: no part of the
+ * build's output (and not in the build directory, which Astro empties first).
+ */
+const PREPARED_SITE_FILE = path.join('cache', 'prepared-site.json');
 
 const WATCHDOG = path.join(import.meta.dirname, 'parent-watchdog.ts');
 
@@ -42,7 +51,7 @@ function linkDependencies(projectRoot: string, outDir: string): void {
   symlinkSync(modules, link);
 }
 
-function runAstro(options: BuildOptions, dir: string): void {
+function runAstro(options: BuildOptions, dir: string, siteFile: string): void {
   const { projectRoot, contentDir, siteUrl, outDir } = options;
   const astro = spawnSync(process.execPath, ['--import', WATCHDOG, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: projectRoot,
@@ -53,6 +62,7 @@ function runAstro(options: BuildOptions, dir: string): void {
       CONTENT_DIR: contentDir,
       SITE_URL: siteUrl,
       OUT_DIR: dir,
+      [PREPARED_SITE_ENV]: siteFile,
       ASTRO_CACHE_DIR: path.join(outDir, 'cache'),
       BUILD_CHILD_PID_FILE: path.join(outDir, CHILD_PID_FILE),
       ASTRO_TELEMETRY_DISABLED: '1',
@@ -68,25 +78,24 @@ function runAstro(options: BuildOptions, dir: string): void {
 /** Builds and switches to the new build; returns its id. */
 export function buildSite(options: BuildOptions): string {
   const { projectRoot, contentDir, siteUrl, outDir } = options;
-  const checked = validateContent(readContentFiles(contentDir));
-  if (!checked.ok) throw new BuildError(`${formatProblems(checked.problems)}\nNothing was built.`);
-
   const release = lockBuilds(outDir);
   const id = newBuildId();
   const dir = buildDir(outDir, id);
+  const siteFile = path.join(outDir, PREPARED_SITE_FILE);
   try {
     removeStaleTempLinks(outDir);
     // Leftovers of failed or killed builds go before this one starts, so they never pile up.
     pruneBuilds(outDir);
-    // Taken before Astro runs, so the stamp names the inputs this build read.
-    const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl);
-    const code = codeFingerprint(projectRoot);
+    const prepared = runBuildStep('prepare', { projectRoot, contentDir, outDir, siteUrl, siteFile }, options.stdio);
+    if (!prepared.ok) throw new BuildError(`${formatProblems(prepared.problems)}\nNothing was built.`);
+    const { files, cached, prepared: fresh } = prepared.reviews;
+    if (options.stdio !== 'pipe') console.log(`${files} review files: ${cached} from the cache, ${fresh} checked and analysed.`);
     mkdirSync(dir, { recursive: true });
     linkDependencies(projectRoot, outDir);
-    runAstro(options, dir);
-    writeStaticManifest(dir, siteUrl);
+    runAstro(options, dir, siteFile);
+    runBuildStep('manifest', { outDir: dir, siteUrl, updated: prepared.updated }, options.stdio);
     // The stamp is written last: it marks the directory as a complete build.
-    writeFileSync(path.join(dir, STAMP_FILE), `${JSON.stringify({ fingerprint, code })}\n`);
+    writeFileSync(path.join(dir, STAMP_FILE), `${JSON.stringify({ fingerprint: prepared.fingerprint, code: prepared.code })}\n`);
     switchToBuild(outDir, id);
     pruneBuilds(outDir);
     return id;
@@ -94,6 +103,7 @@ export function buildSite(options: BuildOptions): string {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   } finally {
+    rmSync(siteFile, { force: true });
     release();
   }
 }

@@ -12,16 +12,18 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  */
 function walk(dir: string, out: (string | Buffer)[]): void {
   if (!existsSync(dir)) return;
-  for (const raw of readdirSync(dir, { encoding: 'buffer' }).sort(Buffer.compare)) {
+  // Dirent types come from the listing (lstat semantics): no stat per file of a large content folder.
+  const entries = readdirSync(dir, { encoding: 'buffer', withFileTypes: true }).sort((a, b) => Buffer.compare(a.name, b.name));
+  for (const entry of entries) {
     let name: string;
     try {
-      name = UTF8.decode(raw);
+      name = UTF8.decode(entry.name);
     } catch {
-      out.push(Buffer.concat([Buffer.from(`${dir}${path.sep}`), raw]));
+      out.push(Buffer.concat([Buffer.from(`${dir}${path.sep}`), entry.name]));
       continue;
     }
     const full = path.join(dir, name);
-    if (lstatSync(full).isDirectory()) walk(full, out);
+    if (entry.isDirectory()) walk(full, out);
     else out.push(full);
   }
 }
@@ -47,23 +49,32 @@ export function codeFingerprint(projectRoot: string): string {
 
 const chunk = Buffer.allocUnsafe(1024 * 1024);
 
-/** A file's bytes into the hash a chunk at a time (a huge file costs time, never memory); a link by its target, anything else by its kind. */
-function hashEntry(hash: Hash, file: string | Buffer): void {
+/** The SHA-256 of a file's bytes, read a chunk at a time (a huge file costs time, never memory). */
+function fileDigest(fd: number): string {
+  const hash = createHash('sha256');
+  for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+  return hash.digest('hex');
+}
+
+/** A file by the digest of its bytes; a link by its target, anything else by its kind. */
+function hashEntry(hash: Hash, file: string | Buffer, digests: ReadonlyMap<string, string>): void {
+  const known = typeof file === 'string' ? digests.get(file) : undefined;
+  if (known !== undefined) return void hash.update(known);
   const stats = lstatSync(file);
   if (stats.isSymbolicLink()) return void hash.update(Buffer.concat([Buffer.from('link '), readlinkSync(file, { encoding: 'buffer' })]));
   if (!stats.isFile()) return void hash.update(`special ${stats.mode}`);
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   try {
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+    hash.update(fileDigest(fd));
   } finally {
     closeSync(fd);
   }
 }
 
-function hashFiles(hash: Hash, projectRoot: string, files: (string | Buffer)[]): Hash {
+function hashFiles(hash: Hash, projectRoot: string, files: (string | Buffer)[], digests: ReadonlyMap<string, string> = new Map()): Hash {
   for (const file of files) {
     hash.update(`${path.relative(projectRoot, typeof file === 'string' ? file : file.toString('latin1'))}\0`);
-    hashEntry(hash, file);
+    hashEntry(hash, file, digests);
     hash.update('\0');
   }
   return hash;
@@ -72,11 +83,13 @@ function hashFiles(hash: Hash, projectRoot: string, files: (string | Buffer)[]):
 /**
  * A hash of everything a build depends on: the content, the sources, the lockfile
  * and the site URL. `npm start` rebuilds only when it differs from the last build's.
+ * `digests` (full path → SHA-256, from readContentFiles) spares reading the content
+ * files the build has just read.
  */
-export function buildFingerprint(projectRoot: string, contentDir: string, siteUrl: string): string {
+export function buildFingerprint(projectRoot: string, contentDir: string, siteUrl: string, digests?: ReadonlyMap<string, string>): string {
   const files: (string | Buffer)[] = [];
   walk(contentDir, files);
   files.push(...codeFiles(projectRoot));
   const hash = createHash('sha256').update(`site ${siteUrl}\ncontent ${contentDir}\n`);
-  return hashFiles(hash, projectRoot, files).digest('hex');
+  return hashFiles(hash, projectRoot, files, digests).digest('hex');
 }

@@ -1,22 +1,37 @@
-import { formatProblems, validateContent } from '../domain/content/validate.ts';
-import { buildSite, type Site } from '../domain/site.ts';
+import { siteOf, type Site } from '../domain/site.ts';
 import { insightsDocument } from '../domain/insights/document.ts';
 import type { Insights } from '../domain/schemas/insights.ts';
-import { analyzeReviewAspects } from '../domain/insights/review-aspects.ts';
-import { readContentFiles, resolveContentDir } from './read-content.ts';
+import { PREPARED_SITE_ENV, readPreparedSite } from './prepared-site.ts';
 
 let cached: Promise<Site> | undefined;
 
+/** Reads, checks and analyses the content folder: what `npm run build` does before Astro runs. */
+async function siteFromContent(siteUrl: string): Promise<Site> {
+  const [{ formatProblems, validateContent }, { buildSite }, { analyzeReviewAspects }, { readContentFiles, resolveContentDir }] = await Promise.all([
+    import('../domain/content/validate.ts'),
+    import('../domain/site.ts'),
+    import('../domain/insights/review-aspects.ts'),
+    import('./read-content.ts'),
+  ]);
+  const dir = resolveContentDir();
+  const result = validateContent(readContentFiles(dir));
+  if (!result.ok) throw new Error(`${formatProblems(result.problems)}\n(content folder: ${dir})`);
+  return buildSite(result.content, siteUrl, analyzeReviewAspects(result.content.aspectVocabulary));
+}
+
 /**
  * The site model, built once per build process: every pre-rendered page of a build
- * reads the same content, so it is read, checked and analysed a single time.
+ * reads the same content, so it is read, checked and analysed a single time. Under
+ * `npm run build` that was done before Astro started (prepare-content.ts) and the site
+ * is read back; elsewhere (`astro dev`, a bare `astro build`) it is made here, with
+ * the analyzer loaded only then.
  */
 export function loadSite(siteUrl: string): Promise<Site> {
   cached ??= Promise.resolve().then(() => {
-    const dir = resolveContentDir();
-    const result = validateContent(readContentFiles(dir));
-    if (!result.ok) throw new Error(`${formatProblems(result.problems)}\n(content folder: ${dir})`);
-    return buildSite(result.content, siteUrl, analyzeReviewAspects(result.content.aspectVocabulary));
+    const prepared = process.env[PREPARED_SITE_ENV];
+    if (!prepared) return siteFromContent(siteUrl);
+    const { content, reviews } = readPreparedSite(prepared);
+    return siteOf(content, siteUrl, reviews);
   });
   return cached;
 }

@@ -11,6 +11,7 @@
  * to /dev/zero, to a FIFO or out of the tree is never what the owner meant. The
  * content folder itself (CONTENT_DIR) may be a link: the operator chose it.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
@@ -59,7 +60,7 @@ const scratch = Buffer.allocUnsafe(Math.max(LIMITS.reviewFileBytes, LIMITS.busin
  * swapped for a link or a FIFO after the lstat is refused too; at most maxBytes + 1
  * bytes are ever read, so a file that grows meanwhile cannot pass the limit.
  */
-function readRegularFile(root: string, name: string, maxBytes: number): Read {
+function readRegularFile(root: string, name: string, maxBytes: number, digests?: Map<string, string>): Read {
   const full = path.join(root, name);
   let stats: Stats;
   try {
@@ -88,6 +89,7 @@ function readRegularFile(root: string, name: string, maxBytes: number): Read {
     } while (length < opened.size && length <= maxBytes);
     if (length > maxBytes) return tooBig(name, `over ${maxBytes.toLocaleString('en-US')}`, maxBytes);
     const bytes = scratch.subarray(0, length);
+    digests?.set(full, createHash('sha256').update(bytes).digest('hex'));
     if (!isUtf8(bytes)) return { problem: { file: name, field: null, message: 'is not UTF-8 text; save it as UTF-8' } };
     // A byte order mark, which some editors write, is no part of the text (JSON.parse would refuse it).
     const text = bytes.toString('utf8');
@@ -126,7 +128,12 @@ function reviewNames(root: string): { names: string[]; problems: ContentProblem[
   return { names: names.sort(), problems };
 }
 
-export function readContentFiles(root: string): ContentFiles {
+/**
+ * The content folder's files. Given `digests`, it also records there the SHA-256 of
+ * each file read, by its full path, for the build's fingerprint (fingerprint.ts),
+ * which then need not read the files a second time.
+ */
+export function readContentFiles(root: string, digests?: Map<string, string>): ContentFiles {
   let rootStats: Stats;
   try {
     rootStats = statSync(root);
@@ -142,13 +149,13 @@ export function readContentFiles(root: string): ContentFiles {
   };
   const { names, problems } = reviewNames(root);
   unreadable.push(...problems);
-  const reviews = names.flatMap((name) => take(readRegularFile(root, `reviews/${name}`, LIMITS.reviewFileBytes)) ?? []);
+  const reviews = names.flatMap((name) => take(readRegularFile(root, `reviews/${name}`, LIMITS.reviewFileBytes, digests)) ?? []);
   return {
-    business: take(readRegularFile(root, 'business.json', LIMITS.businessFileBytes)),
+    business: take(readRegularFile(root, 'business.json', LIMITS.businessFileBytes, digests)),
     reviews,
-    faq: take(readRegularFile(root, 'faq.md', LIMITS.editorialFileBytes)),
-    summary: take(readRegularFile(root, 'summary.md', LIMITS.editorialFileBytes)),
-    aspects: take(readRegularFile(root, 'aspects.json', LIMITS.aspectsFileBytes)),
+    faq: take(readRegularFile(root, 'faq.md', LIMITS.editorialFileBytes, digests)),
+    summary: take(readRegularFile(root, 'summary.md', LIMITS.editorialFileBytes, digests)),
+    aspects: take(readRegularFile(root, 'aspects.json', LIMITS.aspectsFileBytes, digests)),
     unreadable,
   };
 }

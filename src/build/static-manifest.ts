@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 export interface StaticFileEntry {
   type: string;
@@ -51,6 +52,9 @@ export function contentTypeFor(urlPath: string): string {
   return TYPE_BY_PATH[urlPath] ?? TYPES[path.extname(urlPath).toLowerCase()] ?? 'application/octet-stream';
 }
 
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
 function listFiles(dir: string, prefix = ''): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
@@ -61,25 +65,35 @@ function listFiles(dir: string, prefix = ''): string[] {
   return out;
 }
 
-export function writeStaticManifest(outDir: string, siteUrl: string): StaticManifest {
+/** A file's gzip and brotli encodings, made at once on libuv's threadpool (the largest document takes most of the time). */
+function compress(bytes: Buffer): Promise<[Buffer, Buffer]> {
+  return Promise.all([
+    // gzip writes no file name and a zero mtime, so the output is deterministic.
+    gzipAsync(bytes, { level: 9 }),
+    brotliAsync(bytes, {
+      // Quality 11 is slow on large documents; 9 keeps big builds quick at a small cost.
+      params: { [constants.BROTLI_PARAM_QUALITY]: bytes.length > 4_000_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  ]);
+}
+
+/** `updated` is the site's (the newest review or response date), as the build computed it. */
+export async function writeStaticManifest(outDir: string, siteUrl: string, updated: string | null): Promise<StaticManifest> {
   const clientDir = path.join(outDir, 'client');
   const files: Record<string, StaticFileEntry> = {};
   for (const urlPath of listFiles(clientDir)) {
     const full = path.join(clientDir, urlPath);
     const bytes = readFileSync(full);
+    // Started first: the threadpool compresses while this thread hashes.
+    const encodings = COMPRESSIBLE.has(path.extname(urlPath).toLowerCase()) && bytes.length > 0 ? compress(bytes) : null;
     const entry: StaticFileEntry = {
       type: contentTypeFor(urlPath),
       size: bytes.length,
       hash: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
       encodings: {},
     };
-    if (COMPRESSIBLE.has(path.extname(urlPath).toLowerCase()) && bytes.length > 0) {
-      // gzipSync writes no file name and a zero mtime, so the output is deterministic.
-      const gz = gzipSync(bytes, { level: 9 });
-      const br = brotliCompressSync(bytes, {
-        // Quality 11 is slow on large documents; 9 keeps big builds quick at a small cost.
-        params: { [constants.BROTLI_PARAM_QUALITY]: bytes.length > 4_000_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-      });
+    if (encodings) {
+      const [gz, br] = await encodings;
       if (gz.length < bytes.length) {
         writeFileSync(`${full}.gz`, gz);
         entry.encodings.gzip = gz.length;
@@ -90,12 +104,6 @@ export function writeStaticManifest(outDir: string, siteUrl: string): StaticMani
       }
     }
     files[urlPath] = entry;
-  }
-  let updated: string | null = null;
-  try {
-    updated = (JSON.parse(readFileSync(path.join(clientDir, 'reviews.json'), 'utf8')) as { updated: string | null }).updated;
-  } catch {
-    updated = null;
   }
   const manifest: StaticManifest = { updated, siteUrl, files };
   writeFileSync(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);

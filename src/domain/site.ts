@@ -2,9 +2,12 @@ import type { Business } from './content/schema.ts';
 import type { SiteContent } from './content/validate.ts';
 import { aggregateRating, lastUpdated, type AggregateRating } from './aggregate.ts';
 import type { AspectAnalyzer } from './insights/review-aspects.ts';
-import { toPublishedReviews } from './review-record.ts';
+import { compareNewestFirst, toPublishedReviews } from './review-record.ts';
 import type { Review } from './schemas/review.ts';
 import { siteUrls, type SiteUrls } from './site-urls.ts';
+
+/** The content besides the reviews: what the documents take from it as it is. */
+export type SiteEditorial = Omit<SiteContent, 'reviews'>;
 
 /** Everything the published documents are made from, computed once per build. */
 export interface Site {
@@ -15,11 +18,16 @@ export interface Site {
   aggregate: AggregateRating;
   /** Newest review or response date; the documents' `updated`, never the clock. */
   updated: string | null;
-  content: SiteContent;
+  content: SiteEditorial;
 }
 
 export function buildSite(content: SiteContent, siteUrl: string, analyze: AspectAnalyzer): Site {
-  const reviews = toPublishedReviews(content.business, content.reviews, analyze);
+  return siteOf(content, siteUrl, toPublishedReviews(content.business, content.reviews, analyze));
+}
+
+/** The site of reviews published beforehand (by the build's cache, say), in any order. */
+export function siteOf(content: SiteEditorial, siteUrl: string, published: Review[]): Site {
+  const reviews = published.sort(compareNewestFirst);
   return {
     business: content.business,
     urls: siteUrls(siteUrl),

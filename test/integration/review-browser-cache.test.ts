@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writeStaticManifest } from '../../src/build/static-manifest.ts';
+import { serializeReviewsDataset } from '../../src/domain/datasets.ts';
+import type { ReviewsDataset } from '../../src/domain/schemas/datasets.ts';
 import { installBuild, loadBuild } from '../../src/server/builds/loaded-build.ts';
 import { loadPageRenderer, pageRoutes } from '../../src/server/app/page-route.ts';
 import { TEST_SITE_URL } from '../support/build.ts';
@@ -18,17 +20,17 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'browser-cache-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** A copy of the small build; `title` replaces every review's title in its reviews.json. */
-function copyBuild(id: string, title?: string): string {
+async function copyBuild(id: string, title?: string): Promise<string> {
   const dir = path.join(outDir, 'builds', id);
   mkdirSync(path.dirname(dir), { recursive: true });
   cpSync(realpathSync(path.join(inject('smallBuild'), 'current')), dir, { recursive: true });
   if (title !== undefined) {
     const file = path.join(dir, 'client/reviews.json');
-    const dataset = JSON.parse(readFileSync(file, 'utf8')) as { reviews: { title: string | null }[] };
+    const dataset = JSON.parse(readFileSync(file, 'utf8')) as ReviewsDataset;
     for (const review of dataset.reviews) review.title = title;
-    writeFileSync(file, JSON.stringify(dataset));
+    writeFileSync(file, serializeReviewsDataset(dataset));
     for (const stale of [`${file}.gz`, `${file}.br`]) rmSync(stale, { force: true });
-    writeStaticManifest(dir, TEST_SITE_URL);
+    await writeStaticManifest(dir, TEST_SITE_URL, dataset.updated);
   }
   return dir;
 }
@@ -37,7 +39,7 @@ let server: RouteServer;
 let first: string;
 
 beforeAll(async () => {
-  first = copyBuild('a');
+  first = await copyBuild('a');
   installBuild(loadBuild('a', first));
   server = await serveRoute(pageRoutes(await loadPageRenderer(first)).reviewBrowser);
 });
@@ -70,7 +72,7 @@ describe('review browser pages kept per build', () => {
   it('shows the new build’s reviews after a switch', async () => {
     const before = await server.send('GET', '/reviews');
     expect(before.text).not.toContain('After the switch');
-    installBuild(loadBuild('b', copyBuild('b', 'After the switch')));
+    installBuild(loadBuild('b', await copyBuild('b', 'After the switch')));
     const after = await server.send('GET', '/reviews');
     expect(after.status).toBe(200);
     expect(after.text).toContain('After the switch');

@@ -39,11 +39,24 @@ export interface SiteContent {
 
 export type ContentResult = { ok: true; content: SiteContent } | { ok: false; problems: ContentProblem[] };
 
-export function validateContent(files: ContentFiles): ContentResult {
+/**
+ * What every review's check and publication depends on besides its own file: the
+ * business (the ids a review may name, the names it may mention) and the aspect
+ * vocabulary, with the editorial files and the problems of all of them.
+ */
+export interface SiteFilesCheck {
+  business: Business | null;
+  aspectVocabulary: VocabularyExtensionInput | null;
+  faq: EditorialFaqEntry[];
+  summary: string | null;
+  problems: ContentProblem[];
+}
+
+/** Every file of the content but the reviews, checked. */
+export function checkSiteFiles(files: ContentFiles): SiteFilesCheck {
   const problems: ContentProblem[] = [...(files.unreadable ?? [])];
   const businessUnreadable = problems.some((p) => p.file === 'business.json');
   const business = checkBusiness(files.business, problems, businessUnreadable);
-  const reviews = checkReviews(files.reviews, business, problems);
   for (const editorial of [files.faq, files.summary]) {
     const problem = editorial && textProblem(editorial.path, 'text', editorial.text);
     if (problem) problems.push(problem);
@@ -53,9 +66,22 @@ export function validateContent(files: ContentFiles): ContentResult {
   const aspectVocabulary: VocabularyExtensionInput | null = files.aspects
     ? parseJsonFile(files.aspects, vocabularyExtensionSchema, problems)
     : null;
-  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  if (problems.length > 0 || !business) return { ok: false, problems };
-  return { ok: true, content: { business, reviews, faq, summary, aspectVocabulary } };
+  return { business, aspectVocabulary, faq, summary, problems };
+}
+
+export function validateContent(files: ContentFiles): ContentResult {
+  const site = checkSiteFiles(files);
+  const checks = files.reviews.map(reviewChecker(site.business));
+  const { accepted, problems } = acceptReviews(files.reviews, checks);
+  const all = sortByFile([...site.problems, ...problems]);
+  if (all.length > 0 || !site.business) return { ok: false, problems: all };
+  const { business, faq, summary, aspectVocabulary } = site;
+  return { ok: true, content: { business, reviews: accepted.flatMap((check) => check.review ?? []), faq, summary, aspectVocabulary } };
+}
+
+/** Problems in the order the owner reads them: by file, each file's in the order found. */
+export function sortByFile(problems: ContentProblem[]): ContentProblem[] {
+  return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 function checkBusiness(file: ContentFile | null, problems: ContentProblem[], unreadable: boolean): Business | null {
@@ -100,15 +126,55 @@ function parseJsonFile<T>(file: ContentFile, schema: z.ZodType<T>, problems: Con
   return parsed.data;
 }
 
-function checkReviews(files: ContentFile[], business: Business | null, problems: ContentProblem[]): ContentReview[] {
-  const reviews: ContentReview[] = [];
-  const seenIds = new Map<string, string>();
+/** One review file on its own: the review, or its problems. Its id is checked across files by acceptReviews. */
+export type ReviewCheck = { review: ContentReview; problems: [] } | { review: null; problems: ContentProblem[] };
+
+/** Checks review files one at a time, against the ids the business defines (none when business.json is bad). */
+export function reviewChecker(business: Business | null): (file: ContentFile) => ReviewCheck {
   const known = business && {
     service_area: new Set(business.service_areas.map((a) => a.id)),
     services: new Set(business.services.map((s) => s.id)),
     technicians: new Set(business.technicians.map((t) => t.id)),
   };
-  for (const file of files) {
+  return (file) => {
+    const problems: ContentProblem[] = [];
+    const split = splitFrontMatter(file.text);
+    if (!split.ok) return { review: null, problems: [{ file: file.path, field: null, message: split.message }] };
+    problems.push(...valueProblems(file.path, split.data), ...bodyProblems(file.path, split.body));
+    const parsed = reviewFrontMatterSchema.safeParse(split.data, { reportInput: true });
+    if (!parsed.success) return { review: null, problems: [...problems, ...zodProblems(file.path, parsed.error)] };
+    const review: ContentReview = { ...parsed.data, id: reviewIdFromPath(file.path), body: split.body };
+    if (review.response && review.response.date < review.date) {
+      problems.push({ file: file.path, field: 'response.date', message: `${review.response.date} is before the review date ${review.date}` });
+    }
+    if (known) {
+      if (review.service_area && !known.service_area.has(review.service_area)) {
+        problems.push(unknownId(file.path, 'service_area', review.service_area, known.service_area));
+      }
+      for (const list of ['services', 'technicians'] as const) {
+        review[list].forEach((ref, index) => {
+          if (!known[list].has(ref)) problems.push(unknownId(file.path, `${list}[${index}]`, ref, known[list]));
+        });
+      }
+    }
+    return problems.length === 0 ? { review, problems: [] } : { review: null, problems };
+  };
+}
+
+/**
+ * The checks that need all review files at once: each file's id (its name) must be
+ * valid and used once. Returns, in file order, the results of the files without any
+ * problem, and every problem, each file's id problems first.
+ */
+export function acceptReviews<T extends { problems: readonly ContentProblem[] }>(
+  files: readonly { path: string }[],
+  results: readonly T[],
+): { accepted: T[]; problems: ContentProblem[] } {
+  const accepted: T[] = [];
+  const problems: ContentProblem[] = [];
+  const seenIds = new Map<string, string>();
+  files.forEach((file, index) => {
+    const result = results[index] as T;
     const id = reviewIdFromPath(file.path);
     const before = problems.length;
     if (!idSchema.safeParse(id).success) {
@@ -124,34 +190,10 @@ function checkReviews(files: ContentFile[], business: Business | null, problems:
     } else {
       seenIds.set(id, file.path);
     }
-    const split = splitFrontMatter(file.text);
-    if (!split.ok) {
-      problems.push({ file: file.path, field: null, message: split.message });
-      continue;
-    }
-    problems.push(...valueProblems(file.path, split.data), ...bodyProblems(file.path, split.body));
-    const parsed = reviewFrontMatterSchema.safeParse(split.data, { reportInput: true });
-    if (!parsed.success) {
-      problems.push(...zodProblems(file.path, parsed.error));
-      continue;
-    }
-    const review: ContentReview = { ...parsed.data, id, body: split.body };
-    if (review.response && review.response.date < review.date) {
-      problems.push({ file: file.path, field: 'response.date', message: `${review.response.date} is before the review date ${review.date}` });
-    }
-    if (known) {
-      if (review.service_area && !known.service_area.has(review.service_area)) {
-        problems.push(unknownId(file.path, 'service_area', review.service_area, known.service_area));
-      }
-      for (const list of ['services', 'technicians'] as const) {
-        review[list].forEach((ref, index) => {
-          if (!known[list].has(ref)) problems.push(unknownId(file.path, `${list}[${index}]`, ref, known[list]));
-        });
-      }
-    }
-    if (problems.length === before) reviews.push(review);
-  }
-  return reviews;
+    problems.push(...result.problems);
+    if (problems.length === before) accepted.push(result);
+  });
+  return { accepted, problems };
 }
 
 function bodyProblems(file: string, body: string): ContentProblem[] {

@@ -1,0 +1,107 @@
+/**
+ * The build's cache of prepared reviews (src/domain/review-preparation.ts), kept in
+ * OUT_DIR/cache/reviews between builds so a build checks and analyses only the review
+ * files that changed.
+ *
+ * An entry holds one file's result, found by its path and taken only when the digest
+ * of its bytes matches. Everything else the result depends on makes up the cache's
+ * context: the code (sources, the analyzer's model and vocabulary, lockfile, config),
+ * the Node version, business.json and aspects.json. One folder per context; a new
+ * context starts empty and the folders of other contexts go when it is saved.
+ *
+ * Entries are spread over SHARDS files by their path, so a build that changes a few
+ * reviews rewrites a few small files, not the whole cache. A shard's first line is the
+ * SHA-256 of the rest: a truncated or damaged shard is seen as such and ignored (its
+ * reviews are prepared again), never trusted.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PreparedReview } from '../domain/review-preparation.ts';
+
+/** Raised whenever the layout of an entry changes, so files of older builds are not read as this one. */
+const FORMAT = 1;
+const SHARDS = 256;
+
+export interface CachedReview extends PreparedReview {
+  /** SHA-256 of the file's bytes. */
+  digest: string;
+}
+
+/** By the file's path relative to the content folder, e.g. `reviews/r001.md`. */
+export type ReviewCache = Map<string, CachedReview>;
+
+export interface CacheContext {
+  /** codeFingerprint() of the project. */
+  code: string;
+  business: string | null;
+  aspects: string | null;
+}
+
+/** The folder of one context's cache: OUT_DIR/cache/reviews/<hash of the context>. */
+export function reviewCacheDir(outDir: string, { code, business, aspects }: CacheContext): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ format: FORMAT, node: process.version, code, business, aspects }))
+    .digest('hex');
+  return path.join(outDir, 'cache', 'reviews', key);
+}
+
+function shardOf(file: string): string {
+  const shard = createHash('sha256').update(file).digest().readUInt32BE(0) % SHARDS;
+  return shard.toString(16).padStart(2, '0');
+}
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The entries of one shard file, or none when it is missing, truncated or damaged. */
+function readShard(file: string): [string, CachedReview][] {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const newline = text.indexOf('\n');
+    const body = text.slice(newline + 1);
+    if (newline !== 64 || text.slice(0, 64) !== digestOf(body)) return [];
+    const entries: unknown = JSON.parse(body);
+    return Array.isArray(entries) ? (entries as [string, CachedReview][]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Every entry of a context's cache that can be trusted (none when it has no cache yet). */
+export function loadReviewCache(dir: string): ReviewCache {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return new Map();
+  }
+  return new Map(names.sort().flatMap((name) => readShard(path.join(dir, name))));
+}
+
+/**
+ * Saves `cache` as the context's whole cache, rewriting only the shards that hold one
+ * of `changed` (paths whose entry is new, different or gone). Each shard is replaced
+ * in one rename: a killed build leaves every shard old or new, each one whole.
+ */
+export function saveReviewCache(dir: string, cache: ReviewCache, changed: Iterable<string>): void {
+  const shards = new Set([...changed].map(shardOf));
+  if (shards.size === 0) return;
+  mkdirSync(dir, { recursive: true });
+  const byShard = new Map<string, [string, CachedReview][]>([...shards].map((shard) => [shard, []]));
+  for (const entry of cache) byShard.get(shardOf(entry[0]))?.push(entry);
+  for (const [shard, entries] of byShard) {
+    const file = path.join(dir, `${shard}.json`);
+    if (entries.length === 0) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    const body = JSON.stringify(entries);
+    writeFileSync(`${file}.tmp`, `${digestOf(body)}\n${body}`);
+    renameSync(`${file}.tmp`, file);
+  }
+  // Builds of one OUT_DIR take turns (build-lock.ts): nothing else writes here meanwhile.
+  const parent = path.dirname(dir);
+  for (const name of readdirSync(parent)) {
+    if (name !== path.basename(dir)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
