@@ -39,6 +39,8 @@ import { matchText, verifiedMatches } from './text-index.ts';
 export interface SearchResult {
   /** The body as an object, its reviews read back from their JSON: made when asked for, as most answers only need json(). */
   readonly response: SearchResponse;
+  /** The response without its reviews: what paging needs, without reading a review back. */
+  readonly counts: Omit<SearchResponse, 'reviews'>;
   /** The response body, as GET /api/reviews/search sends it, in byte strings that join to it. */
   json(): ByteString[];
   /** The same body as a JSON string literal, JSON.stringify(json() joined), in byte strings that join to it. */
@@ -154,11 +156,15 @@ export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, maxByt
   const { offset, limit } = query;
   const page = reviewPage(catalog, positions, { fields: query.fields, maxBytes });
   const cut = page.count < positions.length;
+  const counts = { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}) };
+  let response: SearchResponse | undefined;
   const next = cut ? `,"next_offset":${offset + page.count}` : '';
   const head = ascii(`{"total":${total},"count":${page.count},"offset":${offset},"limit":${limit}${next},"reviews":`);
   return {
+    counts,
     get response(): SearchResponse {
-      return { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}), reviews: page.reviews as SearchResponse['reviews'] };
+      response ??= { ...counts, reviews: page.reviews as SearchResponse['reviews'] };
+      return response;
     },
     json: () => [head, ...page.json(), END],
     jsonLiteral: () => [ascii(JSON.stringify(head).slice(0, -1)), ...page.jsonEscaped(), END_LITERAL],

@@ -57,9 +57,18 @@ export function searchReviewsTool(catalog: ReviewCatalog, maxChars: number): Mcp
     whenTooLarge: 'Ask for fewer reviews at a time (limit) and page with offset.',
     run: (query) => {
       const result = searchReviews(catalog, query, maxChars);
-      const { count, limit, next_offset: next } = result.response;
+      const { count, limit, next_offset: next } = result.counts;
       const note = next === undefined ? undefined : cutPageNote(count, limit, next, maxChars);
-      return { ok: true, value: result.response, json: result.json, jsonLiteral: result.jsonLiteral, note };
+      // The object only when asked for (the SDK's path): the direct answer is written from the bytes.
+      return {
+        ok: true,
+        get value() {
+          return result.response;
+        },
+        json: result.json,
+        jsonLiteral: result.jsonLiteral,
+        note,
+      };
     },
   });
 }
