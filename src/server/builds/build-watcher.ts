@@ -20,7 +20,7 @@ export interface BuildWatcherOptions {
 }
 
 /** How often the link is read: a readlink costs microseconds, and a switch shows within this plus the load. */
-const POLL_MS = 250;
+const POLL_MS = 100;
 
 /** Switches to the build `current` names now, if it is another one; the new build's id, if it switched. */
 export async function followCurrentBuild({ outDir, siteUrl, log, prepare }: BuildWatcherOptions, refused: Set<string>): Promise<string | undefined> {

