@@ -26,7 +26,7 @@ import { foldedReviewText, textIndexSteps } from './text-index.ts';
 const STEP = 256;
 
 /** The entry of a review's published JSON. */
-export function catalogEntry(json: ByteString): CatalogEntry {
+function catalogEntry(json: ByteString): CatalogEntry {
   const review = JSON.parse(fromByteString(json)) as Review;
   return {
     json,
@@ -115,16 +115,17 @@ function* fieldIndexes(entries: readonly CatalogEntry[]): Generator<void, FieldI
     positions.set(entry.id, position);
     if (position % STEP === STEP - 1) yield;
   }
-  const sets = function* (lists: Iterable<[string, number[]]>): Generator<void, Map<string, PositionSet>> {
-    const out = new Map<string, PositionSet>();
+  const sets = function* <K>(lists: Iterable<[K, number[]]>): Generator<void, Map<K, PositionSet>> {
+    const out = new Map<K, PositionSet>();
     for (const [key, list] of lists) {
       out.set(key, positionSet(Int32Array.from(list), entries.length));
       yield;
     }
     return out;
   };
-  const byRating = yield* sets(exactly.map((list, r) => [String(r), list]));
-  const atLeastRating = yield* sets(atLeast.map((list, r) => [String(r), list]));
+  // By rating, 0 to 5: the arrays' own indexes.
+  const byRating = yield* sets(exactly.entries());
+  const atLeastRating = yield* sets(atLeast.entries());
   return {
     dates,
     byRating: [...byRating.values()],
