@@ -11,6 +11,17 @@ export interface SiteUrls {
   serverJson: string;
   search: string;
   since: string;
+  /** The pages for people: the review browser, the insights page, the page for developers. */
+  reviewBrowser: string;
+  insightsPage: string;
+  developersPage: string;
+  /** The page of one review: its address for people, feeds and structured data. */
+  reviewPage(id: string): string;
+}
+
+/** The path of one review's page; review ids are lower-case letters, digits and hyphens. */
+export function reviewPagePath(id: string): string {
+  return `/reviews/${encodeURIComponent(id)}`;
 }
 
 export function siteUrls(siteUrl: string): SiteUrls {
@@ -27,6 +38,10 @@ export function siteUrls(siteUrl: string): SiteUrls {
     serverJson: `${base}/server.json`,
     search: `${base}/api/reviews/search`,
     since: `${base}/api/reviews/since`,
+    reviewBrowser: `${base}/reviews`,
+    insightsPage: `${base}/insights`,
+    developersPage: `${base}/developers`,
+    reviewPage: (id) => `${base}${reviewPagePath(id)}`,
   };
 }
 
