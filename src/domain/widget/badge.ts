@@ -54,7 +54,7 @@ export function filledWidth(ratingValue: number | null): number {
   if (ratingValue === null) return 0;
   const clamped = Math.min(5, Math.max(0, ratingValue));
   const whole = Math.floor(clamped);
-  return round(whole * (STAR + STAR_GAP) + (clamped - whole) * STAR);
+  return Math.min(STARS_WIDTH, round(whole * (STAR + STAR_GAP) + (clamped - whole) * STAR));
 }
 
 export function badgeSvg(input: BadgeInput): string {
