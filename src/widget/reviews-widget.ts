@@ -53,7 +53,7 @@
 .w a:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}
 .head{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px}
 .big{font-size:1.6em;font-weight:700;line-height:1.2}
-.stars{position:relative;display:inline-block;color:#c4cad1;white-space:nowrap;line-height:1;letter-spacing:1px}
+.stars{position:relative;display:inline-block;color:#c4cad1;white-space:nowrap;line-height:1}
 .stars>span{position:absolute;inset:0 auto 0 0;overflow:hidden;color:#b26b00}
 .w ul{list-style:none;margin-top:12px}
 .w li{padding:12px 0;border-top:1px solid #e4e8ec}
