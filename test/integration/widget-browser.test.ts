@@ -214,6 +214,26 @@ describe('the iframe embed and the badge on another origin under a strict CSP', 
     await page.close();
   });
 
+  it('draws the badge at its size at 1× and 2×, as a vector image (screenshots to compare)', async () => {
+    for (const scale of [1, 2]) {
+      const context = await browser.newContext({ deviceScaleFactor: scale, viewport: { width: 400, height: 100 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/badge.svg`);
+      const size = await page.evaluate(() => {
+        const svg = document.documentElement;
+        const box = svg.getBoundingClientRect();
+        return { width: box.width, height: box.height, attribute: Number(svg.getAttribute('width')), texts: [...svg.querySelectorAll('text')].map((t) => t.textContent) };
+      });
+      expect([size.width, size.height]).toEqual([size.attribute, 28]);
+      expect(size.texts.length).toBe(2);
+      const file = path.join(SCREENSHOTS, `badge-${scale}x.png`);
+      const png = await page.screenshot({ path: file, clip: { x: 0, y: 0, width: size.width, height: 28 } });
+      // A PNG's width is at bytes 16-19: twice the pixels at 2×, drawn from the vector, not scaled up.
+      expect(png.readUInt32BE(16)).toBe(Math.round(size.width * scale));
+      await context.close();
+    }
+  });
+
   it.each([
     ['/embed?limit=5', 390],
     ['/embed?limit=5', 1280],

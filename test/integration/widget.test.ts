@@ -7,7 +7,7 @@
 import { Script } from 'node:vm';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ReviewsDataset } from '../../src/domain/datasets.ts';
+import type { ReviewsDataset } from '../../src/domain/schemas/datasets.ts';
 import { siteUrls } from '../../src/domain/site-urls.ts';
 import { badgeSvg } from '../../src/domain/widget/badge.ts';
 import { TEST_SITE_URL } from '../support/build.ts';
