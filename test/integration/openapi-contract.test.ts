@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEARCH_PARAMETERS } from '../../src/domain/schemas/search.ts';
+import { WIDGET_PARAMETERS } from '../../src/domain/schemas/widget.ts';
 import { PROJECT_ROOT } from '../support/build.ts';
 import { rawRequest } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -65,6 +66,15 @@ describe('responses match the OpenAPI document', () => {
     await expectValid('/api/reviews/since/{date}', `/api/reviews/since/${date}`, 400);
   });
 
+  it.each(['', '?limit=1&sort=best', '?mentions_service=gutters&min_rating=4'])('widget 200: %s', async (query) => {
+    const body = await expectValid('/api/widget', `/api/widget${query}`, 200);
+    expect(body.reviews.length).toBeLessThanOrEqual(20);
+  });
+
+  it.each(['?limit=21', '?sort=top', '?offset=1'])('widget 400: %s', async (query) => {
+    await expectValid('/api/widget', `/api/widget${query}`, 400);
+  });
+
   it('the schemas are not vacuous: a body missing a field fails', () => {
     const validate = ajv.getSchema(pointer('/api/reviews/search', '200'));
     expect(validate?.({ count: 0, offset: 0, limit: 20, reviews: [] })).toBe(false);
@@ -79,6 +89,7 @@ describe('the documented 405s are the answers', () => {
   it.each([
     ['post', '/api/reviews/search', '/api/reviews/search'],
     ['post', '/api/reviews/since/{date}', '/api/reviews/since/2024-01-01'],
+    ['post', '/api/widget', '/api/widget'],
     ['get', '/mcp', '/mcp'],
     ['delete', '/mcp', '/mcp'],
   ])('%s %s', async (method, route, url) => {
@@ -95,6 +106,11 @@ describe('the documented parameters are the enforced ones', () => {
   it('search documents every parameter the server reads, and no other', () => {
     const names = doc.paths['/api/reviews/search']?.get.parameters.map((p) => p.name);
     expect(names).toEqual(SEARCH_PARAMETERS);
+  });
+
+  it('the widget documents every parameter its route reads, and no other', () => {
+    const names = doc.paths['/api/widget']?.get.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names).toEqual(WIDGET_PARAMETERS);
   });
 
   it('each numeric bound holds: at the bound 200, past it 400 naming the parameter', async () => {
@@ -137,7 +153,7 @@ describe('redocly lint (recommended rules)', () => {
     expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
     expect(report.totals.errors).toBe(0);
     // The one deliberate exception: a method a path refuses is documented as an operation
-    // whose only answer is its 405 (POST on search and since, GET and DELETE on /mcp).
+    // whose only answer is its 405 (POST on search, since and the widget, GET and DELETE on /mcp).
     const refusedOnly = (pointer: string) => {
       const [, path, method] = /^#\/paths\/([^/]+)\/([a-z]+)\/responses$/.exec(pointer) ?? [];
       const operation = path && method ? (doc.paths as unknown as Record<string, Record<string, { responses?: object }>>)[path.replaceAll('~1', '/').replaceAll('~0', '~')]?.[method] : undefined;
@@ -145,6 +161,6 @@ describe('redocly lint (recommended rules)', () => {
     };
     const warnings = report.problems.filter((p) => !(p.ruleId === 'operation-2xx-response' && p.location.every((l) => refusedOnly(l.pointer))));
     expect(warnings.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
-    expect(report.problems.length - warnings.length).toBe(4);
+    expect(report.problems.length - warnings.length).toBe(5);
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import { route } from '../http/route.ts';
 import type { Route } from '../http/pipeline.ts';
 import { mcpRoute, type McpServing } from '../mcp/mcp-route.ts';
 import { searchRoute, sinceRoute } from '../reviews/review-routes.ts';
+import { widgetRoute } from '../reviews/widget-route.ts';
 import type { HubStarter } from '../websub/hub-services.ts';
 import { healthRoute } from './health-route.ts';
 import { pageRoutes, type PageRenderer } from './page-route.ts';
@@ -43,14 +44,16 @@ function hubRoute(hub: HubStarter): Route {
 }
 
 export function routeTable({ hub, mcp, pages, runningCode }: RouteServices): Route[] {
-  const { reviewBrowser, otherPages } = pageRoutes(pages);
+  const { reviewBrowser, embed, otherPages } = pageRoutes(pages);
   return [
     searchRoute,
     sinceRoute,
+    widgetRoute,
     mcpRoute(mcp),
     hubRoute(hub),
     healthRoute(hub, runningCode),
     reviewBrowser,
+    embed,
     buildFilesRoute,
     otherSpellingsRoute,
     apiNotFound,
