@@ -38,7 +38,7 @@ export function loadSite(siteUrl: string): Promise<Site> {
 
 let insights: Promise<Insights> | undefined;
 
-/** The insights document, computed once per build: the home page and /insights.json share it. */
+/** The insights document, computed once per build: the insights page and /insights.json share it. */
 export function loadInsights(siteUrl: string): Promise<Insights> {
   insights ??= loadSite(siteUrl).then(insightsDocument);
   return insights;

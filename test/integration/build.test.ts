@@ -33,7 +33,7 @@ describe('deterministic builds', () => {
     buildSite({ projectRoot: PROJECT_ROOT, contentDir: path.join(PROJECT_ROOT, 'test/fixtures/small'), siteUrl: TEST_SITE_URL, outDir: second, stdio: 'pipe' });
     const files = filesUnder(path.join(first, 'client'));
     expect(files).toEqual(filesUnder(path.join(second, 'client')));
-    expect(files).toEqual(expect.arrayContaining(['reviews.json', 'reviews.json.br', 'reviews.json.gz', 'feed.xml', 'api/feed.json', 'index.html', 'badge.svg', 'widget.js', 'widget.js.gz']));
+    expect(files).toEqual(expect.arrayContaining(['reviews.json', 'reviews.json.br', 'reviews.json.gz', 'feed.xml', 'api/feed.json', 'index.html', 'insights.html', 'developers.html', 'badge.svg', 'widget.js', 'widget.js.gz']));
     for (const file of files) {
       const a = readFileSync(path.join(first, 'client', file));
       const b = readFileSync(path.join(second, 'client', file));

@@ -1,7 +1,7 @@
 /**
  * `/server.json` as the MCP Registry and its clients read it: valid by the registry's own schema
  * (vendored in test/fixtures/mcp-registry, no network), pointing at this server's `/mcp`, listing
- * the versions it serves, and linked from the home page's machine guide.
+ * the versions it serves, and linked from the machine guide of the page for developers.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Ajv } from 'ajv';
@@ -63,8 +63,8 @@ describe('/server.json (MCP Registry server.json)', () => {
     expect((JSON.parse(res.text) as { result: { serverInfo: { version: string } } }).result.serverInfo.version).toBe(doc.version);
   });
 
-  it('the home page links it from the machine guide', async () => {
-    const res = await rawRequest(`${server.url}/`);
+  it('the page for developers links it from the machine guide', async () => {
+    const res = await rawRequest(`${server.url}/developers`);
     expect(res.text).toContain(`href="${TEST_SITE_URL}/server.json"`);
   });
 });
