@@ -32,6 +32,8 @@ const PAGE_TYPES: PageType[] = [
   { name: 'reviews-by-service', path: '/reviews?mentions_service=roof-repair&since=2020-01-01' },
   { name: 'reviews-bad-filter', path: '/reviews?rating=9', status: 400 },
   { name: 'not-found', path: '/no-such-page', status: 404 },
+  { name: 'embed', path: '/embed?limit=3' },
+  { name: 'embed-bad-parameter', path: '/embed?limit=500', status: 400 },
 ];
 
 const VIEWPORTS = [
