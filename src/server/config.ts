@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILE } from '../build/static-manifest.ts';
+import { parseTrustedProxies, TrustProxyError } from '../domain/client-address.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -57,6 +58,19 @@ const envSchema = z.object({
   MCP_RESULT_MAX_CHARS: z.coerce.number().int().min(1000).max(10_000_000).default(60_000),
   MCP_ANSWER_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
   PUBLISH_STATE_DIR: z.string().min(1).default('data/published'),
+  /** The proxies whose forwarding headers name the client (src/domain/client-address.ts); unset, none. */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseTrustedProxies(v);
+      } catch (error) {
+        if (!(error instanceof TrustProxyError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string; projectRoot: string; outDir: string; contentDir: string };
