@@ -14,7 +14,7 @@ async function siteFromContent(siteUrl: string): Promise<Site> {
     import('./read-content.ts'),
   ]);
   const dir = resolveContentDir();
-  const result = validateContent(readContentFiles(dir));
+  const result = validateContent(readContentFiles(dir), { now: new Date() });
   if (!result.ok) throw new Error(`${formatProblems(result.problems)}\n(content folder: ${dir})`);
   return buildSite(result.content, siteUrl, analyzeReviewAspects(result.content.aspectVocabulary));
 }

@@ -15,6 +15,11 @@ export interface PreparedReview {
   problems: ContentProblem[];
   /** The public record, when the review is verified and has no problem of its own. */
   published: Review | null;
+  /**
+   * The review's dates, when it has no problem of its own: whether they lie in the
+   * future depends on the day of the build, so that is checked on each build, not kept.
+   */
+  dates: { date: string; response: { date: string } | null } | null;
 }
 
 /**
@@ -26,6 +31,7 @@ export function reviewPreparer(business: Business | null, analyze: AspectAnalyze
   const publish = business && analyze ? reviewPublisher(business, analyze) : null;
   return (file) => {
     const { review, problems } = check(file);
-    return { problems, published: review?.verified && publish ? publish(review) : null };
+    const dates = review && { date: review.date, response: review.response ?? null };
+    return { problems, published: review?.verified && publish ? publish(review) : null, dates };
   };
 }

@@ -10,6 +10,7 @@ import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../ins
 import { LIMITS } from './limits.ts';
 import type { ContentProblem } from './problem.ts';
 import { textProblem, valueProblems } from './text-rules.ts';
+import { dateIn } from '../dates.ts';
 
 export interface ContentFile {
   /** Path as shown to the owner, relative to the content folder, e.g. `reviews/r001.md`. */
@@ -69,9 +70,19 @@ export function checkSiteFiles(files: ContentFiles): SiteFilesCheck {
   return { business, aspectVocabulary, faq, summary, problems };
 }
 
-export function validateContent(files: ContentFiles): ContentResult {
+/**
+ * Every problem of a content folder. With `now` (the build's clock), a date after
+ * that day in the business's time zone is one of them.
+ */
+export function validateContent(files: ContentFiles, { now }: { now?: Date } = {}): ContentResult {
   const site = checkSiteFiles(files);
-  const checks = files.reviews.map(reviewChecker(site.business));
+  const today = now && businessToday(site.business, now);
+  const check = reviewChecker(site.business);
+  const checks = files.reviews.map((file) => {
+    const result = check(file);
+    const late = today && result.review ? reviewDateProblems(file.path, result.review, today) : [];
+    return late.length > 0 ? { review: null, problems: late } : result;
+  });
   const { accepted, problems } = acceptReviews(files.reviews, checks);
   const all = sortByFile([...site.problems, ...problems]);
   if (all.length > 0 || !site.business) return { ok: false, problems: all };
@@ -142,23 +153,53 @@ export function reviewChecker(business: Business | null): (file: ContentFile) =>
     if (!split.ok) return { review: null, problems: [{ file: file.path, field: null, message: split.message }] };
     problems.push(...valueProblems(file.path, split.data), ...bodyProblems(file.path, split.body));
     const parsed = reviewFrontMatterSchema.safeParse(split.data, { reportInput: true });
-    if (!parsed.success) return { review: null, problems: [...problems, ...zodProblems(file.path, parsed.error)] };
+    if (!parsed.success) problems.push(...zodProblems(file.path, parsed.error));
+    // Checked on the fields as written, so that they come with the schema's problems in the same run.
+    if (known) problems.push(...referenceProblems(file.path, split.data as Record<string, unknown>, known));
+    if (!parsed.success) return { review: null, problems };
     const review: ContentReview = { ...parsed.data, id: reviewIdFromPath(file.path), body: split.body };
     if (review.response && review.response.date < review.date) {
       problems.push({ file: file.path, field: 'response.date', message: `${review.response.date} is before the review date ${review.date}` });
     }
-    if (known) {
-      if (review.service_area && !known.service_area.has(review.service_area)) {
-        problems.push(unknownId(file.path, 'service_area', review.service_area, known.service_area));
-      }
-      for (const list of ['services', 'technicians'] as const) {
-        review[list].forEach((ref, index) => {
-          if (!known[list].has(ref)) problems.push(unknownId(file.path, `${list}[${index}]`, ref, known[list]));
-        });
-      }
-    }
     return problems.length === 0 ? { review, problems: [] } : { review: null, problems };
   };
+}
+
+type KnownIds = Record<'service_area' | 'services' | 'technicians', Set<string>>;
+
+/** Ids a review names that business.json does not define; fields of the wrong type are the schema's to report. */
+function referenceProblems(file: string, data: Record<string, unknown>, known: KnownIds): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const area = data.service_area;
+  if (typeof area === 'string' && !known.service_area.has(area)) problems.push(unknownId(file, 'service_area', area, known.service_area));
+  for (const list of ['services', 'technicians'] as const) {
+    const refs = data[list];
+    if (!Array.isArray(refs)) continue;
+    refs.forEach((ref, index) => {
+      if (typeof ref === 'string' && !known[list].has(ref)) problems.push(unknownId(file, `${list}[${index}]`, ref, known[list]));
+    });
+  }
+  return problems;
+}
+
+/** "Today" for the business: the date of `now` in its time zone (business.json `time_zone`), else in UTC. */
+export function businessToday(business: Business | null, now: Date): { date: string; zone: string } {
+  const zone = business?.time_zone ?? 'UTC';
+  return { date: dateIn(now, zone), zone };
+}
+
+/** A review or an owner's response dated after today: it would top every feed and date the datasets in the future. */
+export function reviewDateProblems(
+  file: string,
+  review: { date: string; response?: { date: string } | null },
+  today: { date: string; zone: string },
+): ContentProblem[] {
+  const dated = [['date', review.date], ['response.date', review.response?.date]] as const;
+  return dated.flatMap(([field, date]) =>
+    date && date > today.date
+      ? [{ file, field, message: `${date} is in the future; a date may be at most today, ${today.date} (${today.zone})` }]
+      : [],
+  );
 }
 
 /**
@@ -225,8 +266,15 @@ function zodProblems(file: string, error: z.ZodError): ContentProblem[] {
         ? `unknown field(s): ${issue.keys.join(', ')}`
         : issue.code === 'invalid_type' && issue.input === undefined
           ? 'is required'
-          : issue.message,
+          : `${issue.message}${given(issue.input)}`,
   }));
+}
+
+/** The value a problem is about, when it is short enough to quote on the line. */
+function given(input: unknown): string {
+  if (input === undefined || (typeof input === 'object' && input !== null)) return '';
+  const text = JSON.stringify(input);
+  return text.length <= 60 ? `; got ${text}` : '';
 }
 
 function formatPath(path: PropertyKey[]): string {
