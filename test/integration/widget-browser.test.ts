@@ -139,6 +139,15 @@ function hostProbes(page: Page) {
   );
 }
 
+/** axe-core's serious and critical violations on the page (shadow roots included), all of them printed. */
+async function seriousAxeViolations(page: Page, label: string): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run());
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
+  console.info(`axe ${label}: ${results.violations.length} violations, ${serious.length} serious or critical ${JSON.stringify(results.violations.map((v) => `${v.id}:${v.impact}`))}`);
+  return serious;
+}
+
 describe('the widget on another origin under a strict CSP', () => {
   it('shows the rating and the reviews the search gives, with no error and no CSP violation', async () => {
     const { page, problems, violations } = await openHost('/widget');
@@ -174,6 +183,20 @@ describe('the widget on another origin under a strict CSP', () => {
     // Outside: the host's elements named like the widget's classes look as they do without the widget.
     expect(await hostProbes(hostile.page)).toEqual(await hostProbes(alone.page));
     for (const { page } of [hostile, plain, alone]) await page.close();
+  });
+
+  it.each([390, 1280])('passes axe-core (no serious or critical violation) and fits %i px', async (width) => {
+    // axe is injected into the host page, whose CSP would refuse it: this context bypasses CSP for it.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${hostUrl}/widget-plain`, { waitUntil: 'load' });
+    await page.waitForFunction(() => (document.querySelector('reviews-widget') as HTMLElement | null)?.dataset.state === 'ready');
+    const serious = await seriousAxeViolations(page, `widget @${width}`);
+    expect(serious).toEqual([]);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `widget-plain-${width}.png`), fullPage: true });
+    await context.close();
   });
 
   it('shows a readable message for wrong attributes instead of breaking', async () => {
@@ -244,11 +267,7 @@ describe('the iframe embed and the badge on another origin under a strict CSP', 
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(server.url + pagePath, { waitUntil: 'load' });
-    await page.evaluate(AXE_SOURCE);
-    const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run());
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
-    console.info(`axe ${pagePath} @${width}: ${results.violations.length} violations, ${serious.length} serious or critical ${JSON.stringify(results.violations.map((v) => `${v.id}:${v.impact}`))}`);
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page, `${pagePath} @${width}`)).toEqual([]);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     // The 400 page's own status is reported by the browser; nothing else may go wrong.
