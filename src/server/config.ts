@@ -104,7 +104,7 @@ export function getConfig(): Config {
 }
 
 /** The site URL a build was made for, from its manifest; undefined when there is no build. */
-function builtSiteUrl(outDir: string): string | undefined {
+export function builtSiteUrl(outDir: string): string | undefined {
   try {
     const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8')) as { siteUrl?: string };
     return manifest.siteUrl?.replace(/\/+$/, '');

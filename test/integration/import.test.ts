@@ -79,7 +79,11 @@ describe('npm run import -- google', () => {
     expect(read(googleId(2))).toContain('text: "Thanks, Chloé.');
   });
 
-  it('marks every review verified with --verified-by, and not otherwise', () => {
+  it('marks every review verified with --verified-by, and not otherwise; --dry-run writes nothing', () => {
+    const dry = importFile('google', 'google-reviews-list.json', '--verified-by', 'job-record', '--dry-run');
+    expect(dry.counts).toEqual({ added: 5, updated: 0, skipped: 1, errors: 1 });
+    expect(dry.stdout).toContain('Dry run (nothing written)');
+    expect(files()).toEqual([]);
     const run = importFile('google', 'google-reviews-list.json', '--verified-by', 'job-record');
     expect(run.counts?.added).toBe(5);
     for (const name of files()) expect(readFileSync(path.join(contentDir, 'reviews', name), 'utf8')).toContain('verified: true\nverification: job-record\n');

@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 interface Parameter {
   name: string;
   in: string;
-  schema: { type?: string; minimum?: number; maximum?: number; default?: unknown; enum?: string[] };
+  schema: { type?: string; minimum?: number; maximum?: number; default?: unknown; enum?: string[]; examples?: string[] };
 }
 
 let server: RunningServer;
@@ -85,6 +85,33 @@ describe('responses match the OpenAPI document', () => {
   });
 });
 
+describe('every status a route answers is documented, with its body', () => {
+  const documented = (route: string) => Object.keys((doc.paths as unknown as Record<string, { get: { responses: object } }>)[route]?.get.responses ?? {});
+  it.each([
+    ['/api/reviews/search', ['', '?rating=9', '?min_rate=1', '?query=%zz', '?limit=1&limit=2', '?mentions_service=nope']],
+    ['/api/reviews/since/{date}', ['2024-01-01', '', '2024-02-30', 'soon', '2024/01/01', '2024-01-01/', '2024-01-01?limit=1', '%E0%A4%A']],
+  ])('%s', async (route, probes) => {
+    const base = route.replace('{date}', '');
+    const seen = new Set<string>();
+    for (const probe of probes) {
+      const url = route.includes('{date}') ? `${base}${probe}` : `${route}${probe}`;
+      const res = await rawRequest(server.url + url);
+      seen.add(String(res.status));
+      expect(documented(route), `${url} answers ${res.status}`).toContain(String(res.status));
+      const validate = ajv.getSchema(pointer(route, String(res.status)));
+      expect(validate?.(JSON.parse(res.text)), `${url}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+    }
+    if (route.includes('{date}')) {
+      const first = await rawRequest(`${server.url}${base}2024-01-01`);
+      const again = await rawRequest(`${server.url}${base}2024-01-01`, { headers: { 'If-None-Match': first.headers.etag as string } });
+      expect(again.status).toBe(304);
+      seen.add('304');
+    }
+    // The probes reach every documented answer: the list is neither short nor padded.
+    expect([...seen].sort()).toEqual(documented(route).sort());
+  });
+});
+
 describe('the documented 405s are the answers', () => {
   it.each([
     ['post', '/api/reviews/search', '/api/reviews/search'],
@@ -128,11 +155,13 @@ describe('the documented parameters are the enforced ones', () => {
     }
   });
 
-  it('limit defaults to the documented default; mentions_service lists the service ids', async () => {
+  it('limit defaults to the documented default; mentions_service gives the service ids as examples', async () => {
     const params = doc.paths['/api/reviews/search']?.get.parameters ?? [];
     const limit = params.find((p) => p.name === 'limit');
     expect(JSON.parse((await rawRequest(`${server.url}/api/reviews/search`)).text).limit).toBe(limit?.schema.default);
-    expect(params.find((p) => p.name === 'mentions_service')?.schema.enum).toEqual(['roof-repair', 'gutters']);
+    const service = params.find((p) => p.name === 'mentions_service')?.schema;
+    expect(service?.examples).toEqual(['roof-repair', 'gutters']);
+    expect(service?.enum).toBeUndefined();
   });
 });
 

@@ -30,7 +30,7 @@
  */
 import { ascii, type ByteString } from '../byte-string.ts';
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
-import { normalizeName, type ReviewCatalog } from './review-catalog.ts';
+import { namedIds, type ReviewCatalog } from './review-catalog.ts';
 import { reviewPage } from './review-page.ts';
 import { intersectRange, keepMembers, pageOfBits, type PositionSet } from './position-set.ts';
 import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';
@@ -84,15 +84,15 @@ function select(catalog: ReviewCatalog, query: SearchQuery): Selection {
   if (query.rating !== undefined) sets.push(index.byRating[query.rating] as PositionSet);
   if (query.min_rating !== undefined) sets.push(index.atLeastRating[Math.ceil(query.min_rating)] as PositionSet);
   if (query.mentions_technician !== undefined) {
-    const ids = index.technicianNames.get(normalizeName(query.mentions_technician)) ?? [];
-    const known = ids.flatMap((id) => index.byTechnician.get(id) ?? []);
+    const known = namedIds(index, 'technician', query.mentions_technician).flatMap((id) => index.byTechnician.get(id) ?? []);
     if (known.length === 1) sets.push(known[0] as PositionSet);
     else lists.push(union(known.map((set) => set.list), index.marks));
   }
   if (query.mentions_service !== undefined) {
-    const set = index.byService.get(query.mentions_service);
-    if (set) sets.push(set);
-    else lists.push(EMPTY_LIST);
+    const known = namedIds(index, 'service', query.mentions_service).flatMap((id) => index.byService.get(id) ?? []);
+    if (known.length === 1) sets.push(known[0] as PositionSet);
+    else if (known.length === 0) lists.push(EMPTY_LIST);
+    else lists.push(union(known.map((set) => set.list), index.marks));
   }
   if (query.query !== undefined) {
     const match = matchText(index.text, query.query);

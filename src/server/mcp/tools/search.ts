@@ -40,16 +40,16 @@ export function searchReviewsTool(catalog: ReviewCatalog, maxChars: number): Mcp
       `limit at a time (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX}) from offset; total counts every match. ` +
       'Returns {total, count, offset, limit, reviews}, the same as GET /api/reviews/search. ' +
       `Technicians (mentions_technician takes an id, name or alias): ${techniciansText(business)} ` +
-      `Services (mentions_service takes an id): ${servicesText(business)} ` +
+      `Services (mentions_service takes an id, name or alias): ${servicesText(business)} ` +
       `Service areas (in each review's service_area): ${serviceAreasText(business)} ` +
       'To compare technicians on one kind of work (who gets the best reviews for gutters?), search with mentions_service and ' +
       'each mentions_technician in turn and compare the ratings, or read get_insights section entities for overall averages.',
     input: searchQuerySchema,
     output: searchResponseSchema,
-    // The advertised schema names the ids this build knows; the search itself checks them (and lists them on a miss).
+    // The advertised schema shows the ids this build knows, as examples: names and aliases are accepted too; the search checks them (and lists the ids on a miss).
     refineInputSchema: (schema) => {
       const service = property(schema, 'mentions_service');
-      if (service && serviceIds.length > 0) service.enum = serviceIds;
+      if (service && serviceIds.length > 0) service.examples = serviceIds;
       const technician = property(schema, 'mentions_technician');
       if (technician && business.technicians.length > 0) technician.examples = business.technicians.slice(0, 20).map((t) => t.name);
     },
