@@ -69,8 +69,8 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
   // The build's clock: no review may be dated after its day, in the business's time zone.
   const today = businessToday(site.business, new Date());
   const dated = entries.map((entry) => {
-    const late = entry.dates ? reviewDateProblems(entry.path, entry.dates, today) : [];
-    return late.length > 0 ? { ...entry, problems: late, published: null } : entry;
+    const late = reviewDateProblems(entry.path, entry.dates, today);
+    return late.length > 0 ? { ...entry, problems: [...entry.problems, ...late], published: null } : entry;
   });
   const { accepted, problems } = acceptReviews(files.reviews, dated);
   const all = sortByFile([...site.problems, ...problems]);

@@ -5,7 +5,7 @@
  */
 import type { Business } from './content/schema.ts';
 import type { ContentProblem } from './content/problem.ts';
-import { reviewChecker, type ContentFile } from './content/validate.ts';
+import { reviewChecker, type ContentFile, type ReviewDates } from './content/validate.ts';
 import type { AspectAnalyzer } from './insights/review-aspects.ts';
 import { reviewPublisher } from './review-record.ts';
 import type { Review } from './schemas/review.ts';
@@ -16,10 +16,10 @@ export interface PreparedReview {
   /** The public record, when the review is verified and has no problem of its own. */
   published: Review | null;
   /**
-   * The review's dates, when it has no problem of its own: whether they lie in the
-   * future depends on the day of the build, so that is checked on each build, not kept.
+   * The review's dates as written: whether they lie in the future depends on the day
+   * of the build, so that is checked on each build (with the file's other problems), not kept.
    */
-  dates: { date: string; response: { date: string } | null } | null;
+  dates: ReviewDates;
 }
 
 /**
@@ -30,8 +30,7 @@ export function reviewPreparer(business: Business | null, analyze: AspectAnalyze
   const check = reviewChecker(business);
   const publish = business && analyze ? reviewPublisher(business, analyze) : null;
   return (file) => {
-    const { review, problems } = check(file);
-    const dates = review && { date: review.date, response: review.response ?? null };
+    const { review, problems, dates } = check(file);
     return { problems, published: review?.verified && publish ? publish(review) : null, dates };
   };
 }

@@ -54,6 +54,7 @@ describe('bad content', () => {
   edit('reviews/b-two.md', 'date: 2024-05-01', 'date: 2024-02-30');
   // Schema and reference problems of one file come together, in one run.
   edit('reviews/c-three.md', 'verified: true\nverification: invoice', 'verified: yes\nverification: invoice\nservices: [chimney]\ntechnicians: [nobody]');
+  edit('reviews/c-three.md', /date: .*\n/, 'date: 2999-12-31\n');
   edit('reviews/d-hidden.md', /date: .*\n/, 'date: 2999-01-01\n');
   edit('reviews/e-five.md', /author: .*\n/, '');
   cpSync(path.join(content, 'reviews/c-three.md'), path.join(content, 'reviews/C-three.md'));
@@ -62,6 +63,7 @@ describe('bad content', () => {
     'reviews/b-two.md › date: must be a real calendar date written YYYY-MM-DD',
     'reviews/c-three.md › verified: must be true or false; got "yes"',
     'reviews/c-three.md › services[0]: unknown id "chimney"',
+    'reviews/c-three.md › date: 2999-12-31 is in the future',
     'reviews/c-three.md › technicians[0]: unknown id "nobody"',
     'reviews/d-hidden.md › date: 2999-01-01 is in the future; a date may be at most today',
     'reviews/e-five.md › author: is required',

@@ -74,7 +74,7 @@ export function runImport(options: ImportOptions): ImportReport {
       continue;
     }
     const checked = check({ path: file, text: merged.text });
-    const problems = checked.review ? reviewDateProblems(file, checked.review, today) : checked.problems;
+    const problems = [...checked.problems, ...reviewDateProblems(file, checked.dates, today)];
     if (problems.length > 0) {
       report.errors.push(...problems.map((p) => ({ where: `${id} (${p.field ?? 'file'})`, message: p.message })));
       continue;

@@ -10,7 +10,7 @@ import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../ins
 import { LIMITS } from './limits.ts';
 import type { ContentProblem } from './problem.ts';
 import { textProblem, valueProblems } from './text-rules.ts';
-import { dateIn } from '../dates.ts';
+import { dateIn, isIsoDate } from '../dates.ts';
 
 export interface ContentFile {
   /** Path as shown to the owner, relative to the content folder, e.g. `reviews/r001.md`. */
@@ -80,8 +80,8 @@ export function validateContent(files: ContentFiles, { now }: { now?: Date } = {
   const check = reviewChecker(site.business);
   const checks = files.reviews.map((file) => {
     const result = check(file);
-    const late = today && result.review ? reviewDateProblems(file.path, result.review, today) : [];
-    return late.length > 0 ? { review: null, problems: late } : result;
+    const late = today ? reviewDateProblems(file.path, result.dates, today) : [];
+    return late.length > 0 ? { review: null, problems: [...result.problems, ...late] } : result;
   });
   const { accepted, problems } = acceptReviews(files.reviews, checks);
   const all = sortByFile([...site.problems, ...problems]);
@@ -138,7 +138,22 @@ function parseJsonFile<T>(file: ContentFile, schema: z.ZodType<T>, problems: Con
 }
 
 /** One review file on its own: the review, or its problems. Its id is checked across files by acceptReviews. */
-export type ReviewCheck = { review: ContentReview; problems: [] } | { review: null; problems: ContentProblem[] };
+export type ReviewCheck = ({ review: ContentReview; problems: [] } | { review: null; problems: ContentProblem[] }) & {
+  /** The dates as written, where they are real dates (see reviewDateProblems), whatever else is wrong. */
+  dates: ReviewDates;
+};
+
+/** A review's date and its response's, each null where missing or not a real date. */
+export interface ReviewDates {
+  date: string | null;
+  response: string | null;
+}
+
+function writtenDates(data: Record<string, unknown>): ReviewDates {
+  const real = (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? value : null);
+  const response = data.response;
+  return { date: real(data.date), response: response && typeof response === 'object' ? real((response as Record<string, unknown>).date) : null };
+}
 
 /** Checks review files one at a time, against the ids the business defines (none when business.json is bad). */
 export function reviewChecker(business: Business | null): (file: ContentFile) => ReviewCheck {
@@ -150,18 +165,19 @@ export function reviewChecker(business: Business | null): (file: ContentFile) =>
   return (file) => {
     const problems: ContentProblem[] = [];
     const split = splitFrontMatter(file.text);
-    if (!split.ok) return { review: null, problems: [{ file: file.path, field: null, message: split.message }] };
+    if (!split.ok) return { review: null, problems: [{ file: file.path, field: null, message: split.message }], dates: { date: null, response: null } };
+    const dates = writtenDates(split.data as Record<string, unknown>);
     problems.push(...valueProblems(file.path, split.data), ...bodyProblems(file.path, split.body));
     const parsed = reviewFrontMatterSchema.safeParse(split.data, { reportInput: true });
     if (!parsed.success) problems.push(...zodProblems(file.path, parsed.error));
     // Checked on the fields as written, so that they come with the schema's problems in the same run.
     if (known) problems.push(...referenceProblems(file.path, split.data as Record<string, unknown>, known));
-    if (!parsed.success) return { review: null, problems };
+    if (!parsed.success) return { review: null, problems, dates };
     const review: ContentReview = { ...parsed.data, id: reviewIdFromPath(file.path), body: split.body };
     if (review.response && review.response.date < review.date) {
       problems.push({ file: file.path, field: 'response.date', message: `${review.response.date} is before the review date ${review.date}` });
     }
-    return problems.length === 0 ? { review, problems: [] } : { review: null, problems };
+    return problems.length === 0 ? { review, problems: [], dates } : { review: null, problems, dates };
   };
 }
 
@@ -189,12 +205,8 @@ export function businessToday(business: Business | null, now: Date): { date: str
 }
 
 /** A review or an owner's response dated after today: it would top every feed and date the datasets in the future. */
-export function reviewDateProblems(
-  file: string,
-  review: { date: string; response?: { date: string } | null },
-  today: { date: string; zone: string },
-): ContentProblem[] {
-  const dated = [['date', review.date], ['response.date', review.response?.date]] as const;
+export function reviewDateProblems(file: string, dates: ReviewDates, today: { date: string; zone: string }): ContentProblem[] {
+  const dated = [['date', dates.date], ['response.date', dates.response]] as const;
   return dated.flatMap(([field, date]) =>
     date && date > today.date
       ? [{ file, field, message: `${date} is in the future; a date may be at most today, ${today.date} (${today.zone})` }]

@@ -70,13 +70,13 @@ describe('validateContent', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(formatProblems(result.problems).split('\n')).toEqual([
-      '4 problems in the content:',
+      '5 problems in the content:',
       '  reviews/all-wrong.md › rating: must be a whole number from 1 to 5; got 6',
       '  reviews/all-wrong.md › verified: must be true or false; got "yes"',
       '  reviews/all-wrong.md › services[0]: unknown id "roofing"; business.json defines "gutters"',
       '  reviews/all-wrong.md › technicians[0]: unknown id "bob"; business.json defines "ann-lee"',
+      '  reviews/all-wrong.md › date: 2026-12-01 is in the future; a date may be at most today, 2026-11-29 (UTC)',
     ]);
-    // The date is checked once the rest is right, against the day in the business's time zone.
     const dated = validateContent({ business, reviews: [review('late', good.replace('2024-03-12', '2026-11-30'))] }, { now: new Date('2026-11-29T12:00:00Z') });
     expect(dated.ok ? [] : dated.problems.map((p) => `${p.field}: ${p.message}`)).toEqual(['date: 2026-11-30 is in the future; a date may be at most today, 2026-11-29 (UTC)']);
   });
