@@ -147,14 +147,14 @@ const END = ascii('}\n');
 const END_LITERAL = ascii('}\\n"');
 
 /**
- * `maxBytes` bounds the JSON of the page's reviews (the MCP tool's result budget): a
+ * `maxTokens` bounds the tokens of the page's reviews (the MCP tool's result budget): a
  * page that would pass it holds fewer reviews (at least one), and the body names
  * `next_offset`. The HTTP route gives none, so its pages are always whole.
  */
-export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, maxBytes?: number): SearchResult {
+export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, maxTokens?: number): SearchResult {
   const { total, page: positions } = run(catalog, query);
   const { offset, limit } = query;
-  const page = reviewPage(catalog, positions, { fields: query.fields, maxBytes });
+  const page = reviewPage(catalog, positions, { fields: query.fields, maxTokens });
   const cut = page.count < positions.length;
   const counts = { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}) };
   let response: SearchResponse | undefined;
