@@ -17,6 +17,7 @@ import { reviewsDataset, serializeJson } from '../../../src/domain/datasets.ts';
 import type { ReviewsDataset } from '../../../src/domain/schemas/datasets.ts';
 import { buildSite } from '../../../src/domain/site.ts';
 import { promptSet } from '../../../src/server/mcp/prompts.ts';
+import { resultBudget, RESULT_MAX_TOKENS_DEFAULT } from '../../../src/server/mcp/result-budget.ts';
 import { reviewTools } from '../../../src/server/mcp/tools/index.ts';
 
 const business = {
@@ -47,7 +48,7 @@ const checked = validateContent({
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
 const site = buildSite(checked.content, 'https://reviews.example.test', analyzeReviewAspects(null));
 const catalog = buildReviewCatalog(JSON.parse(serializeJson(reviewsDataset(site))) as ReviewsDataset);
-const tools = reviewTools(catalog, { insights: insightsDocument(site) });
+const tools = reviewTools(catalog, { insights: insightsDocument(site) }, resultBudget(RESULT_MAX_TOKENS_DEFAULT, { name: 'reviews', version: '1.0.0' }));
 const prompts = promptSet(catalog);
 
 type Case = [spelling: string, id: string, expected: string[]];
