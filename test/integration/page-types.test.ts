@@ -1,9 +1,10 @@
 /**
  * Every type of page, on a phone and a desktop, audited in Chromium (support/page-audit.ts):
- * the status it is meant to have, no sideways scroll of the page or inside it, no console
- * error or failed request, chart labels of 12 px or more, and no serious or critical axe-core
- * violation. Screenshots go to a folder per run (printed). A page type is one line of
- * PAGE_TYPES; `{newest}` and `{oldest}` in a path stand for those reviews' ids.
+ * the status it is meant to have, no sideways scroll of the page or inside it, no table
+ * cell out of sight, no console error or failed request, chart labels of 12 px or more,
+ * and no serious or critical axe-core violation. Screenshots go to a folder per run
+ * (printed). A page type is one line of PAGE_TYPES; `{newest}` and `{oldest}` in a path
+ * stand for those reviews' ids.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,16 +22,18 @@ interface PageType {
   name: string;
   path: string;
   status?: number;
+  /** The header link marked current (`aria-current`), if any. */
+  section?: string;
 }
 
 const PAGE_TYPES: PageType[] = [
-  { name: 'home', path: '/' },
-  { name: 'insights', path: '/insights' },
-  { name: 'developers', path: '/developers' },
-  { name: 'reviews', path: '/reviews' },
-  { name: 'reviews-filtered', path: '/reviews?min_rating=4&page=2' },
-  { name: 'reviews-by-service', path: '/reviews?mentions_service=roof-repair&since=2020-01-01' },
-  { name: 'reviews-bad-filter', path: '/reviews?rating=9', status: 400 },
+  { name: 'home', path: '/', section: '/' },
+  { name: 'insights', path: '/insights', section: '/insights' },
+  { name: 'developers', path: '/developers', section: '/developers' },
+  { name: 'reviews', path: '/reviews', section: '/reviews' },
+  { name: 'reviews-filtered', path: '/reviews?min_rating=4&page=2', section: '/reviews' },
+  { name: 'reviews-by-service', path: '/reviews?mentions_service=roof-repair&since=2020-01-01', section: '/reviews' },
+  { name: 'reviews-bad-filter', path: '/reviews?rating=9', status: 400, section: '/reviews' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
   { name: 'embed', path: '/embed?limit=3' },
   { name: 'embed-bad-parameter', path: '/embed?limit=500', status: 400 },
@@ -79,9 +82,29 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
     expect(audit.status).toBe(type.status ?? 200);
     expect(audit.scrollWidth, `sideways scroll (see ${audit.screenshot})`).toBeLessThanOrEqual(viewport.width);
     expect(audit.innerScrollers, 'boxes that scroll sideways').toEqual([]);
+    expect(audit.cellsOutside, 'table cells out of sight').toEqual([]);
     expect(audit.problems).toEqual([]);
     if (audit.smallestSvgText !== null) expect(audit.smallestSvgText).toBeGreaterThanOrEqual(SMALLEST_READABLE_TEXT);
     expect(audit.violations).toEqual([]);
+  });
+});
+
+describe('the header every page shares', () => {
+  it.each(PAGE_TYPES)('$name links Home, Reviews, Insights and Developers, marking its own section', async (type) => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url + pathOf(type));
+      const links = await page.$$eval('header nav[aria-label="Site"] a', (anchors) => anchors.map((a) => [a.getAttribute('href'), a.textContent, a.getAttribute('aria-current')]));
+      expect(links.map(([href, text]) => [href, text])).toEqual([
+        ['/', 'Home'],
+        ['/reviews', 'Reviews'],
+        ['/insights', 'Insights'],
+        ['/developers', 'Developers'],
+      ]);
+      expect(links.filter(([, , current]) => current !== null).map(([href]) => href)).toEqual(type.section ? [type.section] : []);
+    } finally {
+      await page.close();
+    }
   });
 });
 

@@ -47,6 +47,8 @@ export interface PageAudit {
   scrollHeight: number;
   /** Elements (by a short selector) whose content scrolls sideways inside them. */
   innerScrollers: string[];
+  /** Table cells (by their text) that reach past the viewport's right edge: a column out of sight. */
+  cellsOutside: string[];
   /** The smallest rendered font size of any visible text in an inline SVG (a chart's labels), in CSS pixels; null without such text. */
   smallestSvgText: number | null;
   /** Console errors, uncaught exceptions, failed and 4xx/5xx requests, except the page's own expected status. */
@@ -91,12 +93,15 @@ function fileName(url: string): string {
   return `${pathname}${search}`.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home';
 }
 
-function measure(page: Page): Promise<Pick<PageAudit, 'scrollWidth' | 'scrollHeight' | 'innerScrollers' | 'smallestSvgText'>> {
+function measure(page: Page): Promise<Pick<PageAudit, 'scrollWidth' | 'scrollHeight' | 'innerScrollers' | 'cellsOutside' | 'smallestSvgText'>> {
   return page.evaluate(() => {
     const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList.length ? `.${[...e.classList].join('.')}` : ''}`;
     const innerScrollers = [...document.body.querySelectorAll('*')]
       .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1)
       .map(describe);
+    const cellsOutside = [...document.querySelectorAll('th, td')]
+      .filter((cell) => cell.checkVisibility() && cell.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((cell) => cell.textContent?.trim().slice(0, 30) ?? '');
     let smallest: number | null = null;
     for (const text of document.querySelectorAll<SVGTextElement>('svg text')) {
       const svg = text.ownerSVGElement;
@@ -110,6 +115,7 @@ function measure(page: Page): Promise<Pick<PageAudit, 'scrollWidth' | 'scrollHei
       scrollWidth: document.documentElement.scrollWidth,
       scrollHeight: document.documentElement.scrollHeight,
       innerScrollers,
+      cellsOutside,
       smallestSvgText: smallest === null ? null : Math.round(smallest * 10) / 10,
     };
   });
