@@ -4,22 +4,26 @@
  * through byte for byte with their ETags and 304s, an SSE answer is not re-encoded, and
  * the hub counts the clients nginx names (TRUST_PROXY=127.0.0.1).
  */
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { rawRequest } from '../support/http.ts';
 import { TOPICS } from '../support/hub.ts';
-import { createTestCertificates, scratchDir } from '../support/https-subscriber.ts';
+import { createTestCertificates, scratchDir, type TestCertificates } from '../support/https-subscriber.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startNginx, type RunningProxy } from '../support/tls-proxy.ts';
 
+let dir: string;
+let certs: TestCertificates;
 let server: RunningServer;
 let nginx: RunningProxy & { checked: string };
 
 beforeAll(async () => {
-  const dir = scratchDir('nginx-proxy');
+  dir = scratchDir('nginx-proxy');
+  certs = createTestCertificates(dir);
   server = await startServer(inject('smallBuild'), { HUB_DB: path.join(dir, 'hub.sqlite'), TRUST_PROXY: '127.0.0.1' });
-  nginx = await startNginx(path.join(dir, 'nginx'), server.port, createTestCertificates(dir));
+  nginx = await startNginx(path.join(dir, 'nginx'), server.port, certs);
 }, 60_000);
 afterAll(async () => {
   await nginx?.stop();
@@ -60,6 +64,32 @@ describe('nginx with deploy/nginx/reviews.conf', () => {
     expect(res.headers['content-type']).toBe('text/event-stream');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(/^data: (.+)$/m.exec(res.text)?.[1] ?? 'null')).toMatchObject({ id: 1, result: { protocolVersion: '2025-06-18' } });
+  });
+
+  it('passes an SSE event on as it is written, before the answer ends', async () => {
+    // The upstream holds its answer open until the client has the first event: were nginx
+    // to buffer, neither would ever move (the request's 15 s timeout fails it).
+    let held: ServerResponse | undefined;
+    const upstream: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store, no-transform' });
+      res.write('event: message\ndata: {"id":1}\n\n');
+      held = res;
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const holding = await startNginx(path.join(dir, 'nginx-stream'), (upstream.address() as { port: number }).port, certs);
+    try {
+      const text = await holding.stream('/mcp', (sofar) => {
+        if (sofar.includes('"id":1') && held) {
+          held.end('event: message\ndata: {"id":2}\n\n');
+          held = undefined;
+        }
+      });
+      expect(text).toBe('event: message\ndata: {"id":1}\n\nevent: message\ndata: {"id":2}\n\n');
+    } finally {
+      await holding.stop();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
   });
 
   it('gives each client its own allowance from the hub, whatever X-Forwarded-For it forges', async () => {

@@ -7,7 +7,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { request } from 'node:https';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -138,30 +137,13 @@ describe('MCP through the proxy', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const holding = await startCaddy(path.join(dir, 'caddy-stream'), `127.0.0.1:${(upstream.address() as { port: number }).port}`);
     try {
-      const events = await new Promise<string[]>((resolve, reject) => {
-        const seen: string[] = [];
-        const req = request(
-          {
-            host: '127.0.0.1', port: holding.port, path: '/mcp', method: 'POST', servername: SITE_HOST, ca: holding.ca, agent: false, timeout: 15_000,
-            headers: { Host: SITE_HOST, Accept: 'text/event-stream', 'Content-Type': 'application/json' },
-          },
-          (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => {
-              text += chunk.toString();
-              if (seen.length === 0 && text.includes('"id":1')) {
-                seen.push('first event before the end');
-                held?.end('event: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n');
-              }
-            });
-            res.on('end', () => resolve([...seen, text.includes('"id":2') ? 'second event' : 'no second event']));
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error('the first event never came through: the proxy buffers')));
-        req.on('error', reject);
-        req.end('{}');
+      const text = await holding.stream('/mcp', (sofar) => {
+        if (sofar.includes('"id":1') && held) {
+          held.end('event: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n');
+          held = undefined;
+        }
       });
-      expect(events).toEqual(['first event before the end', 'second event']);
+      expect(text).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n');
     } finally {
       await holding.stop();
       upstream.closeAllConnections();

@@ -32,6 +32,8 @@ export interface RunningProxy {
   ca: Buffer;
   output(): string;
   request(target: string, options?: ProxyRequest): Promise<RawResponse>;
+  /** A POST whose answer is read as it arrives: `onText` sees the text so far after each chunk; resolves with all of it. */
+  stream(target: string, onText: (sofar: string) => void): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startCaddy(dir: string, upstream: string): Promise<Running
     ca: caFile,
     output: () => output,
     request: (target, options = {}) => proxyRequest(port, caFile, target, options),
+    stream: (target, onText) => streamRequest(port, caFile, target, onText),
     stop: () =>
       new Promise((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -134,6 +137,29 @@ export function proxyRequest(port: number, ca: Buffer, target: string, options: 
     req.on('error', reject);
     if (options.body !== undefined) req.write(options.body);
     req.end();
+  });
+}
+
+function streamRequest(port: number, ca: Buffer, target: string, onText: (sofar: string) => void, servername = SITE_HOST): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1', port, path: target, method: 'POST', servername, ca, agent: false, timeout: 15_000,
+        headers: { Host: SITE_HOST, Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          onText(text);
+        });
+        res.on('end', () => resolve(text));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer through the proxy in 15 s: ${target} is buffered`)));
+    req.on('error', reject);
+    req.end('{}');
   });
 }
 
@@ -188,6 +214,7 @@ export async function startNginx(dir: string, upstreamPort: number, certs: { dir
     port, ca, checked: check.stderr,
     output: () => output,
     request: (target, options = {}) => proxyRequest(port, ca, target, options, 'localhost'),
+    stream: (target, onText) => streamRequest(port, ca, target, onText, 'localhost'),
     stop: () =>
       new Promise((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();
