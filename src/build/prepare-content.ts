@@ -11,7 +11,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from '../domain/content/problem.ts';
-import { acceptReviews, businessToday, checkSiteFiles, reviewDateProblems, sortByFile } from '../domain/content/validate.ts';
+import { businessToday, reviewDateProblems } from '../domain/content/review-dates.ts';
+import { acceptReviews, checkSiteFiles, sortByFile } from '../domain/content/validate.ts';
 import { lastUpdated } from '../domain/aggregate.ts';
 import type { PreparedReview } from '../domain/review-preparation.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';

@@ -5,7 +5,8 @@
  */
 import type { Business } from './content/schema.ts';
 import type { ContentProblem } from './content/problem.ts';
-import { reviewChecker, type ContentFile, type ReviewDates } from './content/validate.ts';
+import type { ReviewDates } from './content/review-dates.ts';
+import { reviewChecker, type ContentFile } from './content/validate.ts';
 import type { AspectAnalyzer } from './insights/review-aspects.ts';
 import { reviewPublisher } from './review-record.ts';
 import type { Review } from './schemas/review.ts';

@@ -7,7 +7,8 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { businessToday, checkSiteFiles, reviewChecker, reviewDateProblems } from '../../domain/content/validate.ts';
+import { businessToday, reviewDateProblems } from '../../domain/content/review-dates.ts';
+import { checkSiteFiles, reviewChecker } from '../../domain/content/validate.ts';
 import { readGoogleReviews } from '../../domain/import/google-reviews.ts';
 import { authorName, importedReviewId, type ImportedReview } from '../../domain/import/imported-review.ts';
 import type { SourceProblem, SourceReading } from '../../domain/import/import-outcome.ts';

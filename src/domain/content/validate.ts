@@ -10,7 +10,7 @@ import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../ins
 import { LIMITS } from './limits.ts';
 import type { ContentProblem } from './problem.ts';
 import { textProblem, valueProblems } from './text-rules.ts';
-import { dateIn, isIsoDate } from '../dates.ts';
+import { businessToday, reviewDateProblems, writtenDates, type ReviewDates } from './review-dates.ts';
 
 export interface ContentFile {
   /** Path as shown to the owner, relative to the content folder, e.g. `reviews/r001.md`. */
@@ -143,18 +143,6 @@ export type ReviewCheck = ({ review: ContentReview; problems: [] } | { review: n
   dates: ReviewDates;
 };
 
-/** A review's date and its response's, each null where missing or not a real date. */
-export interface ReviewDates {
-  date: string | null;
-  response: string | null;
-}
-
-function writtenDates(data: Record<string, unknown>): ReviewDates {
-  const real = (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? value : null);
-  const response = data.response;
-  return { date: real(data.date), response: response && typeof response === 'object' ? real((response as Record<string, unknown>).date) : null };
-}
-
 /** Checks review files one at a time, against the ids the business defines (none when business.json is bad). */
 export function reviewChecker(business: Business | null): (file: ContentFile) => ReviewCheck {
   const known = business && {
@@ -196,22 +184,6 @@ function referenceProblems(file: string, data: Record<string, unknown>, known: K
     });
   }
   return problems;
-}
-
-/** "Today" for the business: the date of `now` in its time zone (business.json `time_zone`), else in UTC. */
-export function businessToday(business: Business | null, now: Date): { date: string; zone: string } {
-  const zone = business?.time_zone ?? 'UTC';
-  return { date: dateIn(now, zone), zone };
-}
-
-/** A review or an owner's response dated after today: it would top every feed and date the datasets in the future. */
-export function reviewDateProblems(file: string, dates: ReviewDates, today: { date: string; zone: string }): ContentProblem[] {
-  const dated = [['date', dates.date], ['response.date', dates.response]] as const;
-  return dated.flatMap(([field, date]) =>
-    date && date > today.date
-      ? [{ file, field, message: `${date} is in the future; a date may be at most today, ${today.date} (${today.zone})` }]
-      : [],
-  );
 }
 
 /**
