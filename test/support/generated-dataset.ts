@@ -30,34 +30,45 @@ function inputsDigest(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The dataset's text (as published) for `count` generated reviews. */
-export function generatedDataset(count: number): string {
+/** The file holding the dataset of `count` generated reviews, made if missing. */
+function generatedDatasetFile(count: number): string {
   const dir = path.join(PROJECT_ROOT, 'tmp/test-builds/generated');
   const file = path.join(dir, `reviews-${count}-${inputsDigest()}.json`);
-  if (existsSync(file)) return readFileSync(file, 'utf8');
+  if (existsSync(file)) return file;
   const checked = validateContent(generateContent(count));
   if (!checked.ok) throw new Error(`generated content is invalid: ${checked.problems.slice(0, 3).map((p) => p.message).join('; ')}`);
   const site = buildSite(checked.content, TEST_SITE_URL, analyzeReviewAspects(checked.content.aspectVocabulary));
-  const json = serializeJson(reviewsDataset(site));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(file, json);
-  return json;
+  writeFileSync(file, serializeJson(reviewsDataset(site)));
+  return file;
+}
+
+/** The dataset's text (as published) for `count` generated reviews. */
+export function generatedDataset(count: number): string {
+  return readFileSync(generatedDatasetFile(count), 'utf8');
 }
 
 /**
  * A copy of a built site (`base`, a fixture build) that serves the dataset of `count`
  * generated reviews, as bench/support/site.ts makes its sites: every on-demand route
- * and MCP tool reads /reviews.json; the other documents stay the base's.
+ * and MCP tool reads /reviews.json; the other documents stay the base's. Kept while
+ * the base build and the dataset are the same (its manifest compresses 164 MB).
  */
 export function generatedSite(base: string, count: number): string {
   const outDir = path.join(PROJECT_ROOT, 'tmp/test-builds', `generated-site-${count}`);
-  const json = generatedDataset(count);
+  const source = realpathSync(path.join(base, 'current'));
+  const datasetFile = generatedDatasetFile(count);
+  const stamp = `${datasetFile}\n${readFileSync(path.join(source, 'build-stamp.json'), 'utf8')}`;
+  const stampFile = path.join(outDir, 'generated-from.txt');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return outDir;
   rmSync(outDir, { recursive: true, force: true });
-  cpSync(realpathSync(path.join(base, 'current')), outDir, { recursive: true });
+  cpSync(source, outDir, { recursive: true });
   const file = path.join(outDir, 'client/reviews.json');
   for (const stale of [`${file}.gz`, `${file}.br`]) rmSync(stale, { force: true });
+  const json = readFileSync(datasetFile, 'utf8');
   writeFileSync(file, json);
   const { updated } = JSON.parse(json) as { updated: string | null };
   runBuildStep('manifest', { outDir, siteUrl: TEST_SITE_URL, updated }, 'pipe');
+  writeFileSync(stampFile, stamp);
   return outDir;
 }

@@ -9,22 +9,29 @@ import { fromByteString, toByteString, type ByteString } from '../byte-string.ts
 import type { ReviewField } from '../schemas/review-fields.ts';
 import type { Review } from '../schemas/review.ts';
 import { reviewsJsonParts, type CatalogEntry, type ReviewCatalog } from './review-catalog.ts';
-import { PAGE_TOKENS, reviewTokensOf } from './review-tokens.ts';
+
+/**
+ * A bound on what a page's reviews may take, and what each takes (the MCP tools give
+ * token counts, see review-tokens.ts; the tokenizer stays out of what pages import).
+ */
+export interface PageBudget {
+  readonly max: number;
+  /** What the page takes with no review. */
+  readonly empty: number;
+  sizeOf(position: number, fields?: readonly ReviewField[]): number;
+}
 
 export interface PageOptions {
   /** The fields each review keeps (record order, id included); undefined keeps them all. */
   fields?: readonly ReviewField[] | undefined;
-  /**
-   * Most tokens the page's reviews may take in an MCP result (as JSON and as escaped
-   * JSON); past it the page is cut (never below one review).
-   */
-  maxTokens?: number | undefined;
+  /** Past this budget the page is cut (never below one review). */
+  budget?: PageBudget | undefined;
 }
 
 export interface ReviewPage {
   /** The reviews, whole or with only the asked fields: read back from their JSON when asked for. */
   readonly reviews: Partial<Review>[];
-  /** How many of the given positions the page kept (fewer only when cut by `maxTokens`). */
+  /** How many of the given positions the page kept (fewer only when cut by `budget`). */
   readonly count: number;
   /** The reviews as a JSON array, in byte strings that join to it. */
   json(): ByteString[];
@@ -38,16 +45,15 @@ function project(review: Review, fields: readonly ReviewField[]): Partial<Review
   return out as Partial<Review>;
 }
 
-export function reviewPage(catalog: ReviewCatalog, positions: ArrayLike<number>, { fields, maxTokens }: PageOptions = {}): ReviewPage {
+export function reviewPage(catalog: ReviewCatalog, positions: ArrayLike<number>, { fields, budget }: PageOptions = {}): ReviewPage {
   const projected = fields ? Array.from(positions, (position) => toByteString(JSON.stringify(project(catalog.reviewAt(position), fields)))) : undefined;
   const jsonAt = (i: number): ByteString => projected?.[i] ?? (catalog.entries[positions[i] as number] as CatalogEntry).json;
   let count = positions.length;
-  if (maxTokens !== undefined) {
-    const tokens = reviewTokensOf(catalog);
-    let size = PAGE_TOKENS;
+  if (budget !== undefined) {
+    let size = budget.empty;
     for (let i = 0; i < positions.length; i++) {
-      size += tokens.ofReview(positions[i] as number, fields);
-      if (size > maxTokens && i > 0) {
+      size += budget.sizeOf(positions[i] as number, fields);
+      if (size > budget.max && i > 0) {
         count = i;
         break;
       }

@@ -9,6 +9,7 @@
 import { REVIEW_FIELDS, type ReviewField } from '../schemas/review-fields.ts';
 import { countEscapedTokens, countTokens } from '../tokens.ts';
 import type { ReviewCatalog } from './review-catalog.ts';
+import type { PageBudget } from './review-page.ts';
 
 const FIELD_COUNT = REVIEW_FIELDS.length;
 const FIELD_INDEX = new Map(REVIEW_FIELDS.map((field, i) => [field, i]));
@@ -62,4 +63,10 @@ export function reviewTokensOf(catalog: ReviewCatalog): ReviewTokens {
     byCatalog.set(catalog, tokens);
   }
   return tokens;
+}
+
+/** A page budget of `maxTokens` for the reviews of an MCP result (both copies), in counted tokens. */
+export function tokenPageBudget(catalog: ReviewCatalog, maxTokens: number): PageBudget {
+  const tokens = reviewTokensOf(catalog);
+  return { max: maxTokens, empty: PAGE_TOKENS, sizeOf: (position, fields) => tokens.ofReview(position, fields) };
 }

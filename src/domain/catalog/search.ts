@@ -31,7 +31,7 @@
 import { ascii, type ByteString } from '../byte-string.ts';
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
 import { namedIds, type ReviewCatalog } from './review-catalog.ts';
-import { reviewPage } from './review-page.ts';
+import { reviewPage, type PageBudget } from './review-page.ts';
 import { intersectRange, keepMembers, pageOfBits, type PositionSet } from './position-set.ts';
 import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';
 import { matchText, verifiedMatches } from './text-index.ts';
@@ -147,14 +147,14 @@ const END = ascii('}\n');
 const END_LITERAL = ascii('}\\n"');
 
 /**
- * `maxTokens` bounds the tokens of the page's reviews (the MCP tool's result budget): a
+ * `budget` bounds the tokens of the page's reviews (the MCP tool's result budget): a
  * page that would pass it holds fewer reviews (at least one), and the body names
  * `next_offset`. The HTTP route gives none, so its pages are always whole.
  */
-export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, maxTokens?: number): SearchResult {
+export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, budget?: PageBudget): SearchResult {
   const { total, page: positions } = run(catalog, query);
   const { offset, limit } = query;
-  const page = reviewPage(catalog, positions, { fields: query.fields, maxTokens });
+  const page = reviewPage(catalog, positions, { fields: query.fields, budget });
   const cut = page.count < positions.length;
   const counts = { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}) };
   let response: SearchResponse | undefined;

@@ -96,7 +96,7 @@ export const listedReviewSchema = reviewSchema.partial().required({ id: true }).
   description: 'A verified customer review: every field, or only those the fields parameter names (id always).',
 });
 
-/** Present only when an MCP tool cut its page short to stay within its result budget (MCP_RESULT_MAX_CHARS). */
+/** Present only when an MCP tool cut its page short to stay within its result budget (MCP_RESULT_MAX_TOKENS). */
 export const nextOffsetSchema = z.int().min(0).optional().meta({
   description: 'Only when the page was cut short to stay within the result budget (count < limit): the offset to ask for next.',
 });

@@ -9,6 +9,7 @@ import { searchReviews } from '../../../domain/catalog/search.ts';
 import { parseSearchArguments } from '../../../domain/catalog/search-query.ts';
 import { reviewsSince } from '../../../domain/catalog/since.ts';
 import { reviewPage } from '../../../domain/catalog/review-page.ts';
+import { tokenPageBudget } from '../../../domain/catalog/review-tokens.ts';
 import { sinceArgumentsSchema, sinceResultSchema, SINCE_LIMIT_DEFAULT } from '../../../domain/schemas/mcp-tools.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchQuerySchema, searchResponseSchema } from '../../../domain/schemas/search.ts';
 import { budgetWords, type ResultBudget } from '../result-budget.ts';
@@ -36,6 +37,7 @@ function pagingWords(budget: ResultBudget): string {
 
 export function searchReviewsTool(catalog: ReviewCatalog, budget: ResultBudget): McpTool {
   const { business } = catalog;
+  const pageBudget = tokenPageBudget(catalog, budget.contentTokens);
   const serviceIds = business.services.map((service) => service.id);
   return defineTool({
     name: 'search_reviews',
@@ -63,7 +65,7 @@ export function searchReviewsTool(catalog: ReviewCatalog, budget: ResultBudget):
     parse: (args) => parseSearchArguments(catalog, args),
     whenTooLarge: 'Ask for fewer reviews at a time (limit) and page with offset.',
     run: (query) => {
-      const result = searchReviews(catalog, query, budget.contentTokens);
+      const result = searchReviews(catalog, query, pageBudget);
       const { count, limit, next_offset: next } = result.counts;
       const note = next === undefined ? undefined : cutPageNote(count, limit, next, budget);
       // The object only when asked for (the SDK's path): the direct answer is written from the bytes.
@@ -81,6 +83,7 @@ export function searchReviewsTool(catalog: ReviewCatalog, budget: ResultBudget):
 }
 
 export function getReviewsSinceTool(catalog: ReviewCatalog, budget: ResultBudget): McpTool {
+  const pageBudget = tokenPageBudget(catalog, budget.contentTokens);
   return defineTool({
     name: 'get_reviews_since',
     title: 'Reviews since a date',
@@ -95,7 +98,7 @@ export function getReviewsSinceTool(catalog: ReviewCatalog, budget: ResultBudget
     whenTooLarge: 'Ask for fewer reviews at a time (limit) and page with offset.',
     run: ({ date, limit, offset, fields }) => {
       const listing = reviewsSince(catalog, date, { offset, limit });
-      const page = reviewPage(catalog, listing.positions, { fields, maxTokens: budget.contentTokens });
+      const page = reviewPage(catalog, listing.positions, { fields, budget: pageBudget });
       const cut = page.count < listing.positions.length;
       const next = offset + page.count;
       const value = { since: date, total: listing.total, count: page.count, offset, limit, ...(cut ? { next_offset: next } : {}), reviews: page.reviews };
