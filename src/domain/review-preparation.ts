@@ -8,13 +8,13 @@ import type { ContentProblem } from './content/problem.ts';
 import { reviewChecker, type ContentFile } from './content/validate.ts';
 import type { AspectAnalyzer } from './insights/review-aspects.ts';
 import { reviewPublisher } from './review-record.ts';
-import type { Review } from './schemas/review.ts';
+import type { ReviewRecord } from './schemas/review.ts';
 
 export interface PreparedReview {
   /** The file's own problems; those of its id are checked across files (acceptReviews). */
   problems: ContentProblem[];
   /** The public record, when the review is verified and has no problem of its own. */
-  published: Review | null;
+  published: ReviewRecord | null;
 }
 
 /**

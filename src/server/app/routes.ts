@@ -12,6 +12,7 @@ import { searchRoute, sinceRoute } from '../reviews/review-routes.ts';
 import type { HubStarter } from '../websub/hub-services.ts';
 import { healthRoute } from './health-route.ts';
 import { pageRoutes, type PageRenderer } from './page-route.ts';
+import { reviewPageRoute } from './review-page-route.ts';
 
 export interface RouteServices {
   hub: HubStarter;
@@ -51,6 +52,7 @@ export function routeTable({ hub, mcp, pages, runningCode }: RouteServices): Rou
     hubRoute(hub),
     healthRoute(hub, runningCode),
     reviewBrowser,
+    reviewPageRoute(pages, runningCode),
     buildFilesRoute,
     otherSpellingsRoute,
     apiNotFound,
