@@ -52,9 +52,10 @@ export function routeTable({ hub, mcp, pages, runningCode }: RouteServices): Rou
     hubRoute(hub),
     healthRoute(hub, runningCode),
     reviewBrowser,
-    reviewPageRoute(pages, runningCode),
     buildFilesRoute,
     otherSpellingsRoute,
+    // After the other spellings: /reviews/..%2freviews.json names a file, not a review.
+    reviewPageRoute(pages, runningCode),
     apiNotFound,
     otherPages,
   ];
