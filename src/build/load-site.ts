@@ -1,6 +1,7 @@
 import { siteOf, type Site } from '../domain/site.ts';
 import { insightsDocument } from '../domain/insights/document.ts';
 import type { Insights } from '../domain/schemas/insights.ts';
+import { sitemapFiles, type SitemapFile } from '../domain/sitemap.ts';
 import { PREPARED_SITE_ENV, readPreparedSite } from './prepared-site.ts';
 
 let cached: Promise<Site> | undefined;
@@ -42,4 +43,19 @@ let insights: Promise<Insights> | undefined;
 export function loadInsights(siteUrl: string): Promise<Insights> {
   insights ??= loadSite(siteUrl).then(insightsDocument);
   return insights;
+}
+
+let sitemaps: Promise<SitemapFile[]> | undefined;
+
+/**
+ * The sitemap index and its sitemaps, made once per build: /sitemap.xml and each
+ * file under /sitemaps/ are routes of their own, of the same list. The pages for
+ * people besides the review pages change with the reviews, so their lastmod is the
+ * site's `updated`.
+ */
+export function loadSitemaps(siteUrl: string): Promise<SitemapFile[]> {
+  sitemaps ??= loadSite(siteUrl).then(({ urls, reviews, updated }) =>
+    sitemapFiles({ urls, reviews, updated, pages: [urls.home, urls.reviewBrowser, urls.insightsPage, urls.developersPage].map((loc) => ({ loc, lastmod: updated })) }),
+  );
+  return sitemaps;
 }

@@ -194,13 +194,9 @@ describe('links', () => {
     }
     await page.close();
     expect(links.size).toBeGreaterThan(10);
-    // This branch builds no review pages yet: a link to one must name a published review.
-    const reviewPages = [...links].filter((link) => REVIEW_PAGE.test(new URL(link).pathname));
-    const published = new Set(((await api('limit=100')).reviews).map((r) => r.id));
-    expect(reviewPages.length).toBeGreaterThan(0);
-    for (const link of reviewPages) expect(published, link).toContain(decodeURIComponent(REVIEW_PAGE.exec(new URL(link).pathname)?.[1] ?? ''));
+    expect([...links].filter((link) => REVIEW_PAGE.test(new URL(link).pathname)).length, 'links to review pages').toBeGreaterThan(0);
     const failed: string[] = [];
-    for (const link of [...links].filter((link) => !reviewPages.includes(link))) {
+    for (const link of links) {
       const res = await rawRequest(link);
       if (res.status !== 200) failed.push(`${res.status} ${link}`);
     }

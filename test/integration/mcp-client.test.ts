@@ -223,7 +223,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       ['get_business', { verbose: true }, /"verbose" is not an argument of get_business; it takes no arguments\./],
       ['search_reviews', { limt: 5 }, /"limt" is not an argument of search_reviews; its arguments are rating, .*, fields\. Did you mean "limit"\?/],
       ['search_reviews', { rating: 0 }, /rating must be a whole number from 1 to 5; got 0\./],
-      ['search_reviews', { fields: 'id,colour' }, /fields must be a comma list of review fields \(id, rating, date, .*\); this one has "colour", not a field/],
+      ['search_reviews', { fields: 'id,colour' }, /fields must be a comma list of review fields \(id, url, rating, date, .*\); this one has "colour", not a field/],
       ['get_reviews_since', { date: '2024-01-01', fields: 'stars' }, /fields must be a comma list of review fields/],
     ])('%s %j is a tool error naming the fix', async (name, args, message) => {
       const result = await call(name, args);

@@ -24,6 +24,8 @@ interface PageType {
   status?: number;
   /** The header link marked current (`aria-current`), if any. */
   section?: string;
+  /** False for a page shown inside another site (the embed): it has no header of ours. */
+  siteHeader?: false;
 }
 
 const PAGE_TYPES: PageType[] = [
@@ -35,8 +37,11 @@ const PAGE_TYPES: PageType[] = [
   { name: 'reviews-by-service', path: '/reviews?mentions_service=roof-repair&since=2020-01-01', section: '/reviews' },
   { name: 'reviews-bad-filter', path: '/reviews?rating=9', status: 400, section: '/reviews' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
-  { name: 'embed', path: '/embed?limit=3' },
-  { name: 'embed-bad-parameter', path: '/embed?limit=500', status: 400 },
+  { name: 'review-newest', path: '/reviews/{newest}', section: '/reviews' },
+  { name: 'review-oldest', path: '/reviews/{oldest}', section: '/reviews' },
+  { name: 'review-removed', path: '/reviews/no-such-review', status: 404, section: '/reviews' },
+  { name: 'embed', path: '/embed?limit=3', siteHeader: false },
+  { name: 'embed-bad-parameter', path: '/embed?limit=500', status: 400, siteHeader: false },
 ];
 
 const VIEWPORTS = [
@@ -90,7 +95,7 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
 });
 
 describe('the header every page shares', () => {
-  it.each(PAGE_TYPES)('$name links Home, Reviews, Insights and Developers, marking its own section', async (type) => {
+  it.each(PAGE_TYPES.filter((type) => type.siteHeader !== false))('$name links Home, Reviews, Insights and Developers, marking its own section', async (type) => {
     const page = await browser.newPage();
     try {
       await page.goto(server.url + pathOf(type));

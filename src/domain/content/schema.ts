@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isIsoDate, isTimeZone } from '../dates.ts';
 import { aspectCorrectionsSchema } from '../insights/owner-corrections.ts';
 import { addressSchema } from '../schemas/datasets.ts';
+import { BUSINESS_TYPES } from '../structured-data/business-types.ts';
 import { LIMITS } from './limits.ts';
 
 /** A text field with a length limit (see limits.ts), saying the limit when it is passed. */
@@ -40,6 +41,8 @@ export const businessSchema = z.looseObject({
   telephone: z.string().optional(),
   email: z.string().optional(),
   description: z.string().optional(),
+  /** The most specific schema.org type of the business, for the pages' structured data (JSON-LD). */
+  schema_type: z.enum(BUSINESS_TYPES, { error: `must be one of the schema.org types ${BUSINESS_TYPES.join(', ')}` }).optional(),
   address: addressSchema.optional(),
   service_areas: z.array(z.object({ id: idSchema, name: nameText() })).default([]),
   services: z.array(namedEntitySchema).default([]),

@@ -25,10 +25,10 @@ export async function loadPageRenderer(buildDir: string): Promise<PageRenderer> 
 }
 
 /** The request as a page reads it: its URL and headers; GET or HEAD, nothing to read from it. */
-function webRequest(req: IncomingMessage, origin: string): Request {
+function webRequest(req: IncomingMessage, origin: string, target = req.url ?? '/', method = req.method === 'HEAD' ? 'HEAD' : 'GET'): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers });
+  return new Request(new URL(target, origin), { method, headers });
 }
 
 /** A page as an answer: its body made bytes once, so the page can be kept and written again as it is. */
@@ -39,9 +39,14 @@ async function pageAnswer(response: Response): Promise<CachedAnswer> {
   return { status: response.status, headers, body: { bytes: [body] } };
 }
 
-function render(renderer: PageRenderer, { req, url, rawQuery }: Exchange): Promise<CachedAnswer> {
-  const locals = { catalog: catalogOf(servedBuild()), query: rawQuery ?? url.search, cacheControl: CACHE_QUERY };
-  return renderer(webRequest(req, url.origin), locals).then(pageAnswer);
+/**
+ * Renders the request's page. `as` renders another path of the site for it, as a GET
+ * (the review page names the path Astro routes, and keeps whole bodies for HEAD too),
+ * with `locals` added to what every page gets.
+ */
+export function render(renderer: PageRenderer, { req, url, rawQuery }: Exchange, as?: { path: string; locals: Partial<App.Locals> }): Promise<CachedAnswer> {
+  const locals = { catalog: catalogOf(servedBuild()), query: rawQuery ?? url.search, cacheControl: CACHE_QUERY, ...as?.locals };
+  return renderer(webRequest(req, url.origin, as?.path, as && 'GET'), locals).then(pageAnswer);
 }
 
 /** Bytes of review-browser pages kept per build: a few hundred views (a page is about 30 KB). */

@@ -13,6 +13,7 @@ import { widgetRoute } from '../reviews/widget-route.ts';
 import type { HubStarter } from '../websub/hub-services.ts';
 import { healthRoute } from './health-route.ts';
 import { pageRoutes, type PageRenderer } from './page-route.ts';
+import { reviewPageRoute } from './review-page-route.ts';
 
 export interface RouteServices {
   hub: HubStarter;
@@ -56,6 +57,8 @@ export function routeTable({ hub, mcp, pages, runningCode }: RouteServices): Rou
     embed,
     buildFilesRoute,
     otherSpellingsRoute,
+    // After the other spellings: /reviews/..%2freviews.json names a file, not a review.
+    reviewPageRoute(pages, runningCode),
     apiNotFound,
     otherPages,
   ];
