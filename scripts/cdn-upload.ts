@@ -32,7 +32,8 @@ const FEEDS = new Set(['/feed.xml', '/api/feed.json']);
 const VARIANTS = [['br', '.br'], ['gzip', '.gz']] as const;
 
 function phaseOf(urlPath: string, entry: StaticFileEntry): Phase {
-  if (FEEDS.has(urlPath)) return 'feed';
+  // Sitemaps name pages as feeds do: they go up with the feeds, after the pages.
+  if (FEEDS.has(urlPath) || urlPath === '/sitemap.xml' || urlPath.startsWith('/sitemaps/')) return 'feed';
   if (entry.type.startsWith('text/html')) return 'page';
   if (entry.type.startsWith('application/json') || entry.type.startsWith('application/ld+json')) return 'document';
   return 'asset';

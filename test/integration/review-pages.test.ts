@@ -104,7 +104,7 @@ describe('sitemap and robots.txt', () => {
       expect(res.status, loc).toBe(200);
       addresses.push(...(parser.parse(res.text) as { urlset: { url: { loc: string; lastmod: string }[] } }).urlset.url);
     }
-    expect(addresses.map((a) => a.loc)).toEqual([`${TEST_SITE_URL}/`, `${TEST_SITE_URL}/reviews`, ...dataset.reviews.map((r) => r.url)]);
+    expect(addresses.map((a) => a.loc)).toEqual([`${TEST_SITE_URL}/`, `${TEST_SITE_URL}/reviews`, `${TEST_SITE_URL}/insights`, `${TEST_SITE_URL}/developers`, ...dataset.reviews.map((r) => r.url)]);
     for (const { loc, lastmod } of addresses) {
       expect(lastmod, loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect((await rawRequest(onServer(loc))).status, loc).toBe(200);

@@ -2,7 +2,7 @@
 import { PROTOCOL_VERSIONS, protocolVersionsText } from '../mcp-protocol-versions.ts';
 import { ref } from './components.ts';
 import { AI_CATALOG_TYPE, SERVER_CARD_SCHEMA, SERVER_CARD_TYPE } from '../mcp-server-card.ts';
-import { conditionalParameters, notModified, refusedMethod, validatorHeaders, type PathItems } from './shared.ts';
+import { conditionalParameters, notAcceptable, notModified, refusedMethod, validatorHeaders, type PathItems } from './shared.ts';
 
 const SESSION_ID = 'Mcp-Session-Id';
 
@@ -50,7 +50,7 @@ function discoveryDocument(operationId: string, summary: string, mediaType: stri
       summary,
       tags: ['mcp'],
       parameters: conditionalParameters,
-      responses: { '200': { description: summary, headers: validatorHeaders, content: { [mediaType]: { schema } } }, '304': notModified },
+      responses: { '200': { description: summary, headers: validatorHeaders, content: { [mediaType]: { schema } } }, '304': notModified, '406': notAcceptable },
     },
   };
 }

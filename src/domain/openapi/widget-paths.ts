@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { searchQuerySchema } from '../schemas/search.ts';
 import { WIDGET_FILTERS, WIDGET_LIMIT_DEFAULT, WIDGET_LIMIT_MAX, WIDGET_SORTS } from '../schemas/widget.ts';
 import { inlineSchema, ref } from './components.ts';
-import { conditionalParameters, errorResponse, jsonResponse, notModified, refusedMethod, validatorHeaders, type PathItems } from './shared.ts';
+import { conditionalParameters, errorResponse, jsonResponse, notAcceptable, notModified, refusedMethod, validatorHeaders, type PathItems } from './shared.ts';
 
 export interface WidgetPathsOptions {
   /** The business's service ids: the values `mentions_service` accepts. */
@@ -70,7 +70,7 @@ export function widgetPaths(options: WidgetPathsOptions): PathItems {
         responses: {
           '200': { description: 'The badge.', headers: validatorHeaders, content: { 'image/svg+xml': { schema: { type: 'string' } } } },
           '304': notModified,
-          '406': { description: 'Accept-Encoding refuses every encoding the document is available in (identity, gzip, br).' },
+          '406': notAcceptable,
         },
       },
     },
