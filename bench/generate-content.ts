@@ -18,6 +18,7 @@ import { seededRandom } from '../src/domain/seeded-random.ts';
 
 export const GENERATED_BUSINESS = {
   name: 'Brightline Roofing & Exteriors',
+  schema_type: 'RoofingContractor',
   url: 'https://brightline-roofing.example',
   telephone: '+1-555-0199',
   email: 'office@brightline-roofing.example',

@@ -16,9 +16,10 @@
  *     Add `--errors` to also list the mismatching sentences on stderr.
  *
  * Errors: a line that is not valid JSON, not an object, or has no string `text` (or, with
- * --eval, no `labels` array / `overall` string) is reported on stderr with its line number and
- * the process exits with status 2 (plain text gets an example of a right line). Unknown flags
- * also exit 2; `--help` prints the formats.
+ * --eval, no `labels` array / `overall` string) is reported on stderr with its line number
+ * (plain text gets an example of a right line) and, without --eval, answered in its place
+ * with `{"id", "line", "error"}`; the good lines are answered all the same, and the process
+ * exits with status 2. Unknown flags also exit 2; `--help` prints the formats.
  */
 import { createAnalyzer, evaluate } from '../src/domain/insights/absa/index.ts';
 import type { LabelledSentence, SentenceResult } from '../src/domain/insights/absa/index.ts';
@@ -45,7 +46,11 @@ estimate, insurance, warranty, materials; sentiments: positive, neutral, negativ
   --errors  with --eval, also lists the sentences it got wrong (on stderr)
   --help    this text
 
-A bad line is reported with its number on stderr, and the exit status is 2.
+Each line is answered on its own. A bad line (not JSON, not an object, no "text")
+gets an error object in its place, and its number and reason on stderr:
+  {"id":null,"line":2,"error":"line 2 is plain text, not JSON. …"}
+the good lines are still answered, and the exit status is 2. With --eval every
+bad line is reported on stderr and no report is printed (exit status 2).
 Plain text to JSON lines, one sentence per line (needs jq):
   jq -R -c '{text: .}' < sentences.txt | npm run --silent analyze
 `;
@@ -76,38 +81,51 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function parseLines(input: string, withGold: boolean): InputLine[] {
-  const out: InputLine[] = [];
+/** A line that cannot be analysed: it gets an error object in the output, in its place. */
+interface BadLine {
+  readonly line: number;
+  readonly id: unknown;
+  readonly message: string;
+}
+
+/** Each non-blank line read on its own: a bad line never stops the others. */
+function parseLines(input: string, withGold: boolean): (InputLine | BadLine)[] {
+  const out: (InputLine | BadLine)[] = [];
   const lines = input.replace(/^\uFEFF/, '').split(/\r?\n/);
   for (const [i, raw] of lines.entries()) {
-    const lineNo = i + 1;
     if (raw.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      fail(malformedLine(lineNo, raw, error as Error));
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`line ${lineNo}: expected a JSON object, e.g. ${EXAMPLE_LINE}`);
-    const obj = value as Record<string, unknown>;
-    if (typeof obj.text !== 'string') fail(`line ${lineNo}: missing string field "text"`);
-    let gold: LabelledSentence | undefined;
-    if (withGold) {
-      if (!Array.isArray(obj.labels)) fail(`line ${lineNo}: --eval needs a "labels" array`);
-      if (typeof obj.overall !== 'string') fail(`line ${lineNo}: --eval needs an "overall" string`);
-      const labels = obj.labels.map((l: unknown, j: number) => {
-        const lab = l as Record<string, unknown> | null;
-        if (typeof lab !== 'object' || lab === null || typeof lab.aspect !== 'string' || typeof lab.sentiment !== 'string') {
-          fail(`line ${lineNo}: labels[${j}] needs string "aspect" and "sentiment"`);
-        }
-        return { aspect: lab.aspect, sentiment: lab.sentiment };
-      });
-      gold = { id: String(obj.id ?? lineNo), labels, overall: obj.overall };
-    }
-    out.push({ line: lineNo, id: obj.id ?? null, text: obj.text, ...(gold ? { gold } : {}) });
+    out.push(parseLine(i + 1, raw, withGold));
   }
   return out;
 }
+
+function parseLine(lineNo: number, raw: string, withGold: boolean): InputLine | BadLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return { line: lineNo, id: null, message: malformedLine(lineNo, raw, error as Error) };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line: lineNo, id: null, message: `line ${lineNo}: expected a JSON object, e.g. ${EXAMPLE_LINE}` };
+  const obj = value as Record<string, unknown>;
+  const bad = (message: string): BadLine => ({ line: lineNo, id: obj.id ?? null, message: `line ${lineNo}: ${message}` });
+  if (typeof obj.text !== 'string') return bad('missing string field "text"');
+  if (!withGold) return { line: lineNo, id: obj.id ?? null, text: obj.text };
+  if (!Array.isArray(obj.labels)) return bad('--eval needs a "labels" array');
+  if (typeof obj.overall !== 'string') return bad('--eval needs an "overall" string');
+  const labels: { aspect: string; sentiment: string }[] = [];
+  for (const [j, l] of (obj.labels as unknown[]).entries()) {
+    const lab = l as Record<string, unknown> | null;
+    if (typeof lab !== 'object' || lab === null || typeof lab.aspect !== 'string' || typeof lab.sentiment !== 'string') {
+      return bad(`labels[${j}] needs string "aspect" and "sentiment"`);
+    }
+    labels.push({ aspect: lab.aspect, sentiment: lab.sentiment });
+  }
+  const gold = { id: String(obj.id ?? lineNo), labels, overall: obj.overall } as LabelledSentence;
+  return { line: lineNo, id: obj.id ?? null, text: obj.text, gold };
+}
+
+const isBad = (x: InputLine | BadLine): x is BadLine => 'message' in x;
 
 function pct(x: number): string {
   return x.toFixed(3);
@@ -128,7 +146,12 @@ async function main(): Promise<void> {
   const evalMode = args.includes('--eval');
   const showErrors = args.includes('--errors');
 
-  const inputs = parseLines(await readStdin(), evalMode);
+  const parsed = parseLines(await readStdin(), evalMode);
+  const bad = parsed.filter(isBad);
+  for (const line of bad) process.stderr.write(`analyze: ${line.message}\n`);
+  // A score over part of the labelled set would mislead: --eval reports every bad line and stops.
+  if (evalMode && bad.length > 0) process.exit(2);
+  const inputs = parsed.filter((x): x is InputLine => !isBad(x));
   const analyzer = createAnalyzer();
 
   const t0 = performance.now();
@@ -136,8 +159,10 @@ async function main(): Promise<void> {
   const elapsedMs = performance.now() - t0;
 
   if (!evalMode) {
-    const out = inputs.map((x, i) => {
-      const r = results[i];
+    let next = 0;
+    const out = parsed.map((x) => {
+      if (isBad(x)) return JSON.stringify({ id: x.id, line: x.line, error: x.message.replace(/\s*\n\s*/g, ' ') });
+      const r = results[next++];
       return JSON.stringify({
         id: x.id,
         labels: (r?.labels ?? []).map((l) => ({ aspect: l.aspect, sentiment: l.sentiment })),
@@ -145,6 +170,7 @@ async function main(): Promise<void> {
       });
     });
     process.stdout.write(out.length > 0 ? `${out.join('\n')}\n` : '');
+    if (bad.length > 0) process.exitCode = 2;
     return;
   }
 

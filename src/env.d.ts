@@ -7,5 +7,10 @@ declare namespace App {
     query: string;
     /** Cache-Control for a page that answers 200. */
     cacheControl: string;
+    /**
+     * For a review's page (/reviews/{id}, src/server/app/review-page-route.ts): the
+     * review's position in the catalog, or undefined when no published review has the id asked for.
+     */
+    reviewPosition?: number | undefined;
   }
 }

@@ -41,7 +41,7 @@ const WATCHDOG = path.join(import.meta.dirname, 'parent-watchdog.ts');
  * bundle's folder upwards. Inside the project that finds its node_modules; an
  * OUT_DIR elsewhere gets a link to it.
  */
-function linkDependencies(projectRoot: string, outDir: string): void {
+export function linkDependencies(projectRoot: string, outDir: string): void {
   const relative = path.relative(projectRoot, outDir);
   if (!relative.startsWith('..') && !path.isAbsolute(relative)) return;
   const link = path.join(outDir, 'node_modules');

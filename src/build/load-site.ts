@@ -1,6 +1,7 @@
 import { siteOf, type Site } from '../domain/site.ts';
 import { insightsDocument } from '../domain/insights/document.ts';
 import type { Insights } from '../domain/schemas/insights.ts';
+import { sitemapFiles, type SitemapFile } from '../domain/sitemap.ts';
 import { PREPARED_SITE_ENV, readPreparedSite } from './prepared-site.ts';
 
 let cached: Promise<Site> | undefined;
@@ -14,7 +15,7 @@ async function siteFromContent(siteUrl: string): Promise<Site> {
     import('./read-content.ts'),
   ]);
   const dir = resolveContentDir();
-  const result = validateContent(readContentFiles(dir));
+  const result = validateContent(readContentFiles(dir), { now: new Date() });
   if (!result.ok) throw new Error(`${formatProblems(result.problems)}\n(content folder: ${dir})`);
   return buildSite(result.content, siteUrl, analyzeReviewAspects(result.content.aspectVocabulary));
 }
@@ -38,8 +39,23 @@ export function loadSite(siteUrl: string): Promise<Site> {
 
 let insights: Promise<Insights> | undefined;
 
-/** The insights document, computed once per build: the home page and /insights.json share it. */
+/** The insights document, computed once per build: the insights page and /insights.json share it. */
 export function loadInsights(siteUrl: string): Promise<Insights> {
   insights ??= loadSite(siteUrl).then(insightsDocument);
   return insights;
+}
+
+let sitemaps: Promise<SitemapFile[]> | undefined;
+
+/**
+ * The sitemap index and its sitemaps, made once per build: /sitemap.xml and each
+ * file under /sitemaps/ are routes of their own, of the same list. The pages for
+ * people besides the review pages change with the reviews, so their lastmod is the
+ * site's `updated`.
+ */
+export function loadSitemaps(siteUrl: string): Promise<SitemapFile[]> {
+  sitemaps ??= loadSite(siteUrl).then(({ urls, reviews, updated }) =>
+    sitemapFiles({ urls, reviews, updated, pages: [urls.home, urls.reviewBrowser, urls.insightsPage, urls.developersPage].map((loc) => ({ loc, lastmod: updated })) }),
+  );
+  return sitemaps;
 }

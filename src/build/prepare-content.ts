@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from '../domain/content/problem.ts';
+import { businessToday, reviewDateProblems } from '../domain/content/review-dates.ts';
 import { acceptReviews, checkSiteFiles, sortByFile } from '../domain/content/validate.ts';
 import { lastUpdated } from '../domain/aggregate.ts';
 import type { PreparedReview } from '../domain/review-preparation.ts';
@@ -62,11 +63,17 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
   const entries = files.reviews.map((file, index) => ({ path: file.path, ...(hits[index] ?? { digest: digestOf(file), ...(fresh[taken++] as PreparedReview) }) }));
   const reviews: ReviewCounts = { files: files.reviews.length, cached: files.reviews.length - missing.length, prepared: missing.length };
 
-  const next: ReviewCache = new Map(entries.map(({ path: file, digest, problems, published }) => [file, { digest, problems, published }]));
+  const next: ReviewCache = new Map(entries.map(({ path: file, digest, problems, published, dates }) => [file, { digest, problems, published, dates }]));
   const gone = [...cache.keys()].filter((file) => !next.has(file));
   saveReviewCache(cacheDir, next, [...missing.map((file) => file.path), ...gone]);
 
-  const { accepted, problems } = acceptReviews(files.reviews, entries);
+  // The build's clock: no review may be dated after its day, in the business's time zone.
+  const today = businessToday(site.business, new Date());
+  const dated = entries.map((entry) => {
+    const late = reviewDateProblems(entry.path, entry.dates, today);
+    return late.length > 0 ? { ...entry, problems: [...entry.problems, ...late], published: null } : entry;
+  });
+  const { accepted, problems } = acceptReviews(files.reviews, dated);
   const all = sortByFile([...site.problems, ...problems]);
   if (all.length > 0 || !site.business) return { ok: false, problems: all, reviews };
 

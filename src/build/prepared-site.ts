@@ -4,7 +4,7 @@
  * are read from the cache of prepared reviews.
  */
 import { readFileSync } from 'node:fs';
-import type { Review } from '../domain/schemas/review.ts';
+import type { ReviewRecord } from '../domain/schemas/review.ts';
 import type { SiteEditorial } from '../domain/site.ts';
 import { loadReviewCache } from './review-cache.ts';
 
@@ -20,7 +20,7 @@ export interface PreparedSite {
 }
 
 /** The site's content and its published records, in file order. */
-export function readPreparedSite(file: string): { content: SiteEditorial; reviews: Review[] } {
+export function readPreparedSite(file: string): { content: SiteEditorial; reviews: ReviewRecord[] } {
   const { content, cacheDir, published } = JSON.parse(readFileSync(file, 'utf8')) as PreparedSite;
   const cache = loadReviewCache(cacheDir);
   const reviews = published.map((path) => {

@@ -44,7 +44,11 @@ const TYPES: Record<string, string> = {
 };
 
 /** Paths whose type the extension does not tell. */
-const TYPE_BY_PATH: Record<string, string> = { '/feed.xml': 'application/atom+xml' };
+const TYPE_BY_PATH: Record<string, string> = {
+  '/feed.xml': 'application/atom+xml',
+  '/mcp/server-card': 'application/mcp-server-card+json',
+  '/.well-known/ai-catalog.json': 'application/ai-catalog+json',
+};
 
 const COMPRESSIBLE = new Set(['.html', '.json', '.xml', '.css', '.js', '.mjs', '.svg', '.txt', '.webmanifest']);
 

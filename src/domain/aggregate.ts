@@ -26,13 +26,13 @@ export function aggregateRating(reviews: readonly Review[]): AggregateRating {
 }
 
 /** The newest date among the reviews and their owner responses, or null with no reviews. */
-export function lastUpdated(reviews: readonly Review[]): string | null {
+export function lastUpdated(reviews: readonly Pick<Review, 'date' | 'response'>[]): string | null {
   let newest: string | null = null;
   for (const review of reviews) newest = maxDate(newest, reviewUpdated(review));
   return newest;
 }
 
 /** A review changes when it is written and again when the owner answers it. */
-export function reviewUpdated(review: Review): string {
+export function reviewUpdated(review: Pick<Review, 'date' | 'response'>): string {
   return review.response && review.response.date > review.date ? review.response.date : review.date;
 }

@@ -24,3 +24,19 @@ export function maxDate(a: string | null, b: string | null): string | null {
   if (b === null) return a;
   return a > b ? a : b;
 }
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone (UTC when none is given). */
+export function dateIn(instant: Date, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -33,16 +33,37 @@ function fit(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
-export function serverJson({ siteUrl, businessName, version }: ServerJsonInput) {
+/**
+ * What every description of the server says the same way: /server.json, the server
+ * card and its catalog (mcp-server-card.ts), and the serverInfo of initialize and
+ * server/discover (src/server/mcp/content.ts) all take it from here.
+ */
+export function mcpServerIdentity({ siteUrl, businessName, version }: ServerJsonInput) {
   const urls = siteUrls(siteUrl);
+  const title = fit(`${businessName} reviews`, MAX_TEXT);
   return {
-    $schema: SERVER_JSON_SCHEMA,
     name: serverJsonName(siteUrl),
-    title: fit(`${businessName} reviews`, MAX_TEXT),
+    title,
     description: fit(`Verified customer reviews of ${businessName}: search, rating and insights. Read-only.`, MAX_TEXT),
     version,
     websiteUrl: urls.home,
-    remotes: [{ type: 'streamable-http', url: urls.mcp }],
-    _meta: { [PUBLISHER_META_KEY]: { supportedProtocolVersions: [...PROTOCOL_VERSIONS] } },
+    remote: { type: 'streamable-http' as const, url: urls.mcp },
+    protocolVersions: [...PROTOCOL_VERSIONS],
+    /** The MCP `Implementation` the protocol's answers carry. */
+    serverInfo: { name: SERVER_NAME, title, version },
+  };
+}
+
+export function serverJson(input: ServerJsonInput) {
+  const { name, title, description, version, websiteUrl, remote, protocolVersions } = mcpServerIdentity(input);
+  return {
+    $schema: SERVER_JSON_SCHEMA,
+    name,
+    title,
+    description,
+    version,
+    websiteUrl,
+    remotes: [remote],
+    _meta: { [PUBLISHER_META_KEY]: { supportedProtocolVersions: protocolVersions } },
   };
 }

@@ -5,16 +5,22 @@
  */
 import type { Business } from './content/schema.ts';
 import type { ContentProblem } from './content/problem.ts';
+import type { ReviewDates } from './content/review-dates.ts';
 import { reviewChecker, type ContentFile } from './content/validate.ts';
 import type { AspectAnalyzer } from './insights/review-aspects.ts';
 import { reviewPublisher } from './review-record.ts';
-import type { Review } from './schemas/review.ts';
+import type { ReviewRecord } from './schemas/review.ts';
 
 export interface PreparedReview {
   /** The file's own problems; those of its id are checked across files (acceptReviews). */
   problems: ContentProblem[];
   /** The public record, when the review is verified and has no problem of its own. */
-  published: Review | null;
+  published: ReviewRecord | null;
+  /**
+   * The review's dates as written: whether they lie in the future depends on the day
+   * of the build, so that is checked on each build (with the file's other problems), not kept.
+   */
+  dates: ReviewDates;
 }
 
 /**
@@ -25,7 +31,7 @@ export function reviewPreparer(business: Business | null, analyze: AspectAnalyze
   const check = reviewChecker(business);
   const publish = business && analyze ? reviewPublisher(business, analyze) : null;
   return (file) => {
-    const { review, problems } = check(file);
-    return { problems, published: review?.verified && publish ? publish(review) : null };
+    const { review, problems, dates } = check(file);
+    return { problems, published: review?.verified && publish ? publish(review) : null, dates };
   };
 }

@@ -3,7 +3,7 @@ import { markdownToPlainText } from './content/plain-text.ts';
 import { createMentionFinder } from './mentions.ts';
 import { applyOwnerCorrections } from './insights/owner-corrections.ts';
 import type { AspectAnalyzer } from './insights/review-aspects.ts';
-import type { Review } from './schemas/review.ts';
+import type { ReviewRecord } from './schemas/review.ts';
 
 /** Newest first: date descending, then id ascending. */
 export function compareNewestFirst(a: { date: string; id: string }, b: { date: string; id: string }): number {
@@ -18,7 +18,7 @@ export function compareOldestFirst(a: { date: string; id: string }, b: { date: s
 }
 
 /** Makes the public record of one verified review; the business gives the names of what it mentions. */
-export function reviewPublisher(business: Business, analyze: AspectAnalyzer): (review: ContentReview) => Review {
+export function reviewPublisher(business: Business, analyze: AspectAnalyzer): (review: ContentReview) => ReviewRecord {
   const mentions = createMentionFinder(business);
   const areas = new Map(business.service_areas.map((a) => [a.id, a]));
   return (review) => {
@@ -45,6 +45,6 @@ export function reviewPublisher(business: Business, analyze: AspectAnalyzer): (r
 }
 
 /** The public records of the verified reviews, newest first. Unverified reviews never leave here. */
-export function toPublishedReviews(business: Business, reviews: ContentReview[], analyze: AspectAnalyzer): Review[] {
+export function toPublishedReviews(business: Business, reviews: ContentReview[], analyze: AspectAnalyzer): ReviewRecord[] {
   return reviews.filter((review) => review.verified).map(reviewPublisher(business, analyze)).sort(compareNewestFirst);
 }

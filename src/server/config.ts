@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILE } from '../build/static-manifest.ts';
+import { parseTrustedProxies, TrustProxyError } from '../domain/client-address.ts';
+import { RESULT_MAX_TOKENS_DEFAULT } from './mcp/result-budget.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -52,11 +54,31 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+  // What one MCP result may hold, in tokens of what the client receives: a page past it comes back shorter (docs/mcp.md).
+  MCP_RESULT_MAX_TOKENS: z.coerce
+    .number({ error: 'must be a whole number of tokens, e.g. 20000' })
+    .int('must be a whole number of tokens, e.g. 20000')
+    .min(2000, 'must be at least 2000 (a result holds at least one whole review and its envelope)')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(RESULT_MAX_TOKENS_DEFAULT),
+  // Replaced by MCP_RESULT_MAX_TOKENS (it counted review JSON, not what a client receives); read only to warn.
+  MCP_RESULT_MAX_CHARS: z.string().optional(),
   // Largest MCP answer built, in bytes (src/server/mcp/answer-budget.ts): 4 MiB unless set.
-  // Result budget of the MCP listing tools, in characters of JSON: a page past it comes back shorter (docs/mcp.md).
-  MCP_RESULT_MAX_CHARS: z.coerce.number().int().min(1000).max(10_000_000).default(60_000),
   MCP_ANSWER_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
   PUBLISH_STATE_DIR: z.string().min(1).default('data/published'),
+  /** The proxies whose forwarding headers name the client (src/domain/client-address.ts); unset, none. */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseTrustedProxies(v);
+      } catch (error) {
+        if (!(error instanceof TrustProxyError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string; projectRoot: string; outDir: string; contentDir: string };
@@ -90,7 +112,7 @@ export function getConfig(): Config {
 }
 
 /** The site URL a build was made for, from its manifest; undefined when there is no build. */
-function builtSiteUrl(outDir: string): string | undefined {
+export function builtSiteUrl(outDir: string): string | undefined {
   try {
     const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8')) as { siteUrl?: string };
     return manifest.siteUrl?.replace(/\/+$/, '');

@@ -14,6 +14,8 @@ import { buildSite, isBuildCurrent } from '../../src/build/build-site.ts';
 import { accessibilityProblems, launchChromium, watchProblems } from '../support/browser.ts';
 import { PROJECT_ROOT, TEST_SITE_URL } from '../support/build.ts';
 import { rawRequest } from '../support/http.ts';
+import { QUOTE_MIN_CONFIDENCE } from '../../src/domain/insights/quotes.ts';
+import { reviewsDatasetSchema } from '../../src/domain/schemas/datasets.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const SCREENSHOTS = path.join(PROJECT_ROOT, 'tmp/screenshots');
@@ -38,6 +40,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const REVIEW_PAGE = /^\/reviews\/([^/]+)$/;
+
 /** The server's own URL for a link: links to SITE_URL are links to this site. */
 function onServer(href: string): string | undefined {
   const url = new URL(href);
@@ -54,7 +58,7 @@ describe.each([
   ['narrow phone', 320, 640],
   ['desktop', 1280, 900],
 ])('on a %s (%i px)', (name, width, height) => {
-  it.each(['/', '/reviews', '/reviews?min_rating=4&page=2'])('%s fits the width, loads cleanly and meets the basics', async (pagePath) => {
+  it.each(['/', '/insights', '/developers', '/reviews', '/reviews?min_rating=4&page=2'])('%s fits the width, loads cleanly and meets the basics', async (pagePath) => {
     const page = await browser.newPage({ viewport: { width, height } });
     const problems = watchProblems(page);
     const response = await page.goto(server.url + pagePath, { waitUntil: 'load' });
@@ -68,9 +72,41 @@ describe.each([
     // Words and separators keep their spaces (Astro drops whitespace across line breaks).
     const text = await page.evaluate(() => document.body.innerText);
     expect(text).not.toMatch(/\S·|·\S/);
-    if (pagePath === '/') {
+    if (pagePath === '/developers') {
       for (const phrase of ['described in OpenAPI 3.1', 'query, mentions_technician', 'get_review, get_insights']) expect(text).toContain(phrase);
     }
+    await page.close();
+  });
+});
+
+describe('the home page', () => {
+  it('leads with the rating (partial stars, read out in words), the newest reviews and the surest quotes, each linking to its review', async () => {
+    const dataset = reviewsDatasetSchema.parse(JSON.parse((await rawRequest(`${server.url}/reviews.json`)).text));
+    const rating = dataset.aggregate_rating.rating_value as number;
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/`);
+
+    const stars = await page.$eval('.rating svg[role="img"]', (svg) => ({
+      label: svg.getAttribute('aria-label'),
+      filled: [...svg.querySelectorAll('svg svg')].reduce((sum, star) => sum + Number(star.getAttribute('width')) / 24, 0),
+    }));
+    expect(stars.label).toBe(`Rated ${rating.toFixed(2)} out of 5`);
+    expect(stars.filled).toBeCloseTo(rating, 2);
+    expect(await page.textContent('.rating')).toContain(`${dataset.aggregate_rating.review_count} verified reviews`);
+
+    const cards = await page.$$eval('article.review', (articles) => articles.map((a) => a.id.replace(/^review-/, '')));
+    expect(cards).toEqual(dataset.reviews.slice(0, 5).map((r) => r.id));
+
+    const quotes = await page.$$eval('.quotes li', (items) =>
+      items.map((li) => ({ text: li.querySelector('blockquote')?.textContent?.trim().replace(/^“|”$/g, ''), href: li.querySelector('figcaption a')?.getAttribute('href') })),
+    );
+    expect(quotes.length).toBeGreaterThan(0);
+    const labelOf = (quote: (typeof quotes)[number]) =>
+      dataset.reviews.find((r) => `/reviews/${r.id}` === quote.href)?.aspects.find((l) => l.excerpt === quote.text);
+    for (const quote of quotes) expect(labelOf(quote)?.confidence, `${quote.href} "${quote.text}"`).toBeGreaterThanOrEqual(QUOTE_MIN_CONFIDENCE);
+    expect(new Set(quotes.map((q) => q.href)).size).toBe(quotes.length);
+    const surest = Math.max(...dataset.reviews.flatMap((r) => r.aspects).filter((l) => l.excerpt !== null).map((l) => l.confidence));
+    expect(labelOf(quotes[0] as (typeof quotes)[number])?.confidence).toBe(surest);
     await page.close();
   });
 });
@@ -127,10 +163,12 @@ describe('the review browser', () => {
     await page.close();
   });
 
-  it('is linked from the home page, whose technicians and services link to their reviews', async () => {
+  it('is linked from the home page and the shared header; the insights page links each technician and service to its reviews', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/`);
     expect(await page.$('main a[href="/reviews"]')).not.toBeNull();
+    expect(await page.$('header nav a[href="/reviews"]')).not.toBeNull();
+    await page.goto(`${server.url}/insights`);
     const technicianLinks = await page.$$eval('a[href^="/reviews?mentions_technician="]', (links) => links.map((a) => a.getAttribute('href')));
     const serviceLinks = await page.$$eval('a[href^="/reviews?mentions_service="]', (links) => links.map((a) => a.getAttribute('href')));
     expect(technicianLinks.length).toBeGreaterThan(0);
@@ -147,7 +185,7 @@ describe('links', () => {
   it('every same-site link of the pages answers 200', async () => {
     const page = await browser.newPage();
     const links = new Set<string>();
-    for (const pagePath of ['/', '/reviews', '/reviews?rating=5']) {
+    for (const pagePath of ['/', '/insights', '/developers', '/reviews', '/reviews?rating=5']) {
       await page.goto(server.url + pagePath);
       for (const href of await page.$$eval('a[href]', (anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
         const target = onServer(href.split('#')[0] as string);
@@ -156,6 +194,7 @@ describe('links', () => {
     }
     await page.close();
     expect(links.size).toBeGreaterThan(10);
+    expect([...links].filter((link) => REVIEW_PAGE.test(new URL(link).pathname)).length, 'links to review pages').toBeGreaterThan(0);
     const failed: string[] = [];
     for (const link of links) {
       const res = await rawRequest(link);

@@ -33,7 +33,7 @@ describe('deterministic builds', () => {
     buildSite({ projectRoot: PROJECT_ROOT, contentDir: path.join(PROJECT_ROOT, 'test/fixtures/small'), siteUrl: TEST_SITE_URL, outDir: second, stdio: 'pipe' });
     const files = filesUnder(path.join(first, 'client'));
     expect(files).toEqual(filesUnder(path.join(second, 'client')));
-    expect(files).toEqual(expect.arrayContaining(['reviews.json', 'reviews.json.br', 'reviews.json.gz', 'feed.xml', 'api/feed.json', 'index.html']));
+    expect(files).toEqual(expect.arrayContaining(['reviews.json', 'reviews.json.br', 'reviews.json.gz', 'feed.xml', 'api/feed.json', 'index.html', 'insights.html', 'developers.html', 'badge.svg', 'widget.js', 'widget.js.gz']));
     for (const file of files) {
       const a = readFileSync(path.join(first, 'client', file));
       const b = readFileSync(path.join(second, 'client', file));
@@ -52,14 +52,20 @@ describe('bad content', () => {
   };
   edit('reviews/a-one.md', 'rating: 5', 'rating: 7');
   edit('reviews/b-two.md', 'date: 2024-05-01', 'date: 2024-02-30');
-  edit('reviews/c-three.md', 'verification: invoice', 'verification: invoice\nservices: [chimney]\ntechnicians: [nobody]');
+  // Schema and reference problems of one file come together, in one run.
+  edit('reviews/c-three.md', 'verified: true\nverification: invoice', 'verified: yes\nverification: invoice\nservices: [chimney]\ntechnicians: [nobody]');
+  edit('reviews/c-three.md', /date: .*\n/, 'date: 2999-12-31\n');
+  edit('reviews/d-hidden.md', /date: .*\n/, 'date: 2999-01-01\n');
   edit('reviews/e-five.md', /author: .*\n/, '');
   cpSync(path.join(content, 'reviews/c-three.md'), path.join(content, 'reviews/C-three.md'));
   const expected = [
     'reviews/a-one.md › rating: must be a whole number from 1 to 5',
     'reviews/b-two.md › date: must be a real calendar date written YYYY-MM-DD',
+    'reviews/c-three.md › verified: must be true or false; got "yes"',
     'reviews/c-three.md › services[0]: unknown id "chimney"',
+    'reviews/c-three.md › date: 2999-12-31 is in the future',
     'reviews/c-three.md › technicians[0]: unknown id "nobody"',
+    'reviews/d-hidden.md › date: 2999-01-01 is in the future; a date may be at most today',
     'reviews/e-five.md › author: is required',
     'reviews/C-three.md: file name "C-three" is not a valid review id',
   ];

@@ -69,7 +69,7 @@ describe('published documents as a client reads them', () => {
   });
 
   it('no document mentions the unverified review', async () => {
-    for (const path of ['/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/']) {
+    for (const path of ['/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/', '/insights', '/developers']) {
       const res = await rawRequest(server.url + path);
       expect(res.text, path).not.toContain('d-hidden');
       expect(res.text, path).not.toContain('Not Published');

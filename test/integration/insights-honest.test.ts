@@ -1,6 +1,6 @@
 /**
  * Owner corrections and honest rankings over a real build, read as clients read them:
- * /reviews.json, /insights.json, the home page and MCP get_insights. The content is
+ * /reviews.json, /insights.json, the insights page and MCP get_insights. The content is
  * generated: owner corrections pin most labels exactly, so the rankings below are
  * known whatever the analyzer does with the few sentences left to it.
  */
@@ -141,7 +141,7 @@ function writeContent(dir: string): void {
 let server: RunningServer;
 let reviews: Review[];
 let insights: Insights;
-let home: string;
+let insightsPage: string;
 
 beforeAll(async () => {
   const contentDir = path.join(PROJECT_ROOT, 'tmp/test-content/insights-honest');
@@ -152,7 +152,7 @@ beforeAll(async () => {
   const get = async (p: string) => (await rawRequest(server.url + p)).text;
   reviews = reviewsDatasetSchema.parse(JSON.parse(await get('/reviews.json'))).reviews;
   insights = insightsSchema.parse(JSON.parse(await get('/insights.json')));
-  home = await get('/');
+  insightsPage = await get('/insights');
 });
 afterAll(() => server?.stop());
 
@@ -214,7 +214,7 @@ describe('rankings', () => {
     expect(best?.review_ids).toEqual(['r12', 'r11', 'r10', 'r09', 'r08']);
   });
 
-  it('are the same on the home page (in a browser) and through MCP get_insights', async () => {
+  it('are the same on the insights page (in a browser) and through MCP get_insights', async () => {
     const client = new Client({ name: 'insights-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
     try {
@@ -225,7 +225,7 @@ describe('rankings', () => {
     }
     const browser = await launchChromium();
     const page = await browser.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/insights`);
     const rowsOf = (caption: string) =>
       page.$$eval(
         'table',
@@ -269,6 +269,6 @@ describe('quotes', () => {
   it('come with how the analyzer was measured', () => {
     expect(insights.analyzer).toMatchObject({ measured_on: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), sentences: expect.any(Number) });
     expect(insights.analyzer.triple_f1).toBeGreaterThan(0);
-    expect(home).toContain(`F1 ${insights.analyzer.triple_f1.toFixed(2)} for aspect and sentiment together`);
+    expect(insightsPage).toContain(`F1 ${insights.analyzer.triple_f1.toFixed(2)} for aspect and sentiment together`);
   });
 });

@@ -119,12 +119,14 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       }
     });
 
-    it('names the technicians and services of the data, and enumerates the service ids', async () => {
+    it('names the technicians and services of the data, and gives the service ids as examples', async () => {
       const search = (await client.listTools()).tools.find((t) => t.name === 'search_reviews');
       expect(search?.description).toContain('Zoë Lund (id zoe-lund, also "Zoe", "Zoë")');
       expect(search?.description).toContain('gutters (Gutter installation)');
-      const properties = search?.inputSchema.properties as Record<string, { enum?: string[]; type?: string }>;
-      expect(properties.mentions_service?.enum).toEqual(['roof-repair', 'gutters']);
+      const properties = search?.inputSchema.properties as Record<string, { enum?: string[]; examples?: string[]; type?: string }>;
+      // Examples, not an enum: names and aliases are accepted too, and a client must not refuse them.
+      expect(properties.mentions_service?.examples).toEqual(['roof-repair', 'gutters']);
+      expect(properties.mentions_service?.enum).toBeUndefined();
       expect(properties.limit?.type).toBe('integer');
       expect(Object.keys(properties)).toEqual(['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit', 'offset', 'fields']);
     });
@@ -221,7 +223,7 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       ['get_business', { verbose: true }, /"verbose" is not an argument of get_business; it takes no arguments\./],
       ['search_reviews', { limt: 5 }, /"limt" is not an argument of search_reviews; its arguments are rating, .*, fields\. Did you mean "limit"\?/],
       ['search_reviews', { rating: 0 }, /rating must be a whole number from 1 to 5; got 0\./],
-      ['search_reviews', { fields: 'id,colour' }, /fields must be a comma list of review fields \(id, rating, date, .*\); this one has "colour", not a field/],
+      ['search_reviews', { fields: 'id,colour' }, /fields must be a comma list of review fields \(id, url, rating, date, .*\); this one has "colour", not a field/],
       ['get_reviews_since', { date: '2024-01-01', fields: 'stars' }, /fields must be a comma list of review fields/],
     ])('%s %j is a tool error naming the fix', async (name, args, message) => {
       const result = await call(name, args);
@@ -292,6 +294,13 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
       expect(aspect.messages[0]?.content.text).toContain('get_insights with {"section":"aspects"}');
       const service = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'gutters' } });
       expect(service.messages[0]?.content.text).toContain('"mentions_service":"gutters"');
+      // The spellings search accepts: aliases and names without accents.
+      for (const subject of ['zoe', 'ZOE LUND', 'Zoë']) {
+        const aliased = await client.getPrompt({ name: 'customer_feedback', arguments: { subject } });
+        expect(aliased.messages[0]?.content.text, subject).toContain('the technician Zoë Lund (id zoe-lund)');
+      }
+      const byAlias = await client.getPrompt({ name: 'customer_feedback', arguments: { subject: 'gutter guards' } });
+      expect(byAlias.messages[0]?.content.text).toContain('"mentions_service":"gutters"');
     });
 
     it('draft_reply carries the review itself and asks for the reply', async () => {
@@ -319,8 +328,8 @@ describe.each(CLIENTS)('%s', (label, connectClient) => {
 
     it('completes prompt arguments and the review template id from the data, by prefix', async () => {
       const subject = (value: string) => client.complete({ ref: { type: 'ref/prompt', name: 'customer_feedback' }, argument: { name: 'subject', value } });
-      expect((await subject('zo')).completion.values).toEqual(['zoe-lund', 'Zoë Lund']);
-      expect((await subject('gu')).completion.values).toEqual(['gutters']);
+      expect((await subject('zo')).completion.values).toEqual(['zoe-lund', 'Zoë Lund', 'Zoe', 'Zoë']);
+      expect((await subject('gu')).completion.values).toEqual(['gutters', 'Gutter installation', 'gutter guards']);
       expect((await subject('clea')).completion.values).toEqual(['cleanup']);
       expect((await subject('')).completion.total).toBeGreaterThan(10);
       const reviewId = await client.complete({ ref: { type: 'ref/prompt', name: 'draft_reply' }, argument: { name: 'review_id', value: 'b' } });

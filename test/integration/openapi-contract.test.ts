@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEARCH_PARAMETERS } from '../../src/domain/schemas/search.ts';
+import { WIDGET_PARAMETERS } from '../../src/domain/schemas/widget.ts';
 import { PROJECT_ROOT } from '../support/build.ts';
 import { rawRequest } from '../support/http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -16,7 +17,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 interface Parameter {
   name: string;
   in: string;
-  schema: { type?: string; minimum?: number; maximum?: number; default?: unknown; enum?: string[] };
+  schema: { type?: string; minimum?: number; maximum?: number; default?: unknown; enum?: string[]; examples?: string[] };
 }
 
 let server: RunningServer;
@@ -65,6 +66,15 @@ describe('responses match the OpenAPI document', () => {
     await expectValid('/api/reviews/since/{date}', `/api/reviews/since/${date}`, 400);
   });
 
+  it.each(['', '?limit=1&sort=best', '?mentions_service=gutters&min_rating=4'])('widget 200: %s', async (query) => {
+    const body = await expectValid('/api/widget', `/api/widget${query}`, 200);
+    expect(body.reviews.length).toBeLessThanOrEqual(20);
+  });
+
+  it.each(['?limit=21', '?sort=top', '?offset=1'])('widget 400: %s', async (query) => {
+    await expectValid('/api/widget', `/api/widget${query}`, 400);
+  });
+
   it('the schemas are not vacuous: a body missing a field fails', () => {
     const validate = ajv.getSchema(pointer('/api/reviews/search', '200'));
     expect(validate?.({ count: 0, offset: 0, limit: 20, reviews: [] })).toBe(false);
@@ -75,10 +85,38 @@ describe('responses match the OpenAPI document', () => {
   });
 });
 
+describe('every status a route answers is documented, with its body', () => {
+  const documented = (route: string) => Object.keys((doc.paths as unknown as Record<string, { get: { responses: object } }>)[route]?.get.responses ?? {});
+  it.each([
+    ['/api/reviews/search', ['', '?rating=9', '?min_rate=1', '?query=%zz', '?limit=1&limit=2', '?mentions_service=nope']],
+    ['/api/reviews/since/{date}', ['2024-01-01', '', '2024-02-30', 'soon', '2024/01/01', '2024-01-01/', '2024-01-01?limit=1', '%E0%A4%A']],
+  ])('%s', async (route, probes) => {
+    const base = route.replace('{date}', '');
+    const seen = new Set<string>();
+    for (const probe of probes) {
+      const url = route.includes('{date}') ? `${base}${probe}` : `${route}${probe}`;
+      const res = await rawRequest(server.url + url);
+      seen.add(String(res.status));
+      expect(documented(route), `${url} answers ${res.status}`).toContain(String(res.status));
+      const validate = ajv.getSchema(pointer(route, String(res.status)));
+      expect(validate?.(JSON.parse(res.text)), `${url}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+    }
+    if (route.includes('{date}')) {
+      const first = await rawRequest(`${server.url}${base}2024-01-01`);
+      const again = await rawRequest(`${server.url}${base}2024-01-01`, { headers: { 'If-None-Match': first.headers.etag as string } });
+      expect(again.status).toBe(304);
+      seen.add('304');
+    }
+    // The probes reach every documented answer: the list is neither short nor padded.
+    expect([...seen].sort()).toEqual(documented(route).sort());
+  });
+});
+
 describe('the documented 405s are the answers', () => {
   it.each([
     ['post', '/api/reviews/search', '/api/reviews/search'],
     ['post', '/api/reviews/since/{date}', '/api/reviews/since/2024-01-01'],
+    ['post', '/api/widget', '/api/widget'],
     ['get', '/mcp', '/mcp'],
     ['delete', '/mcp', '/mcp'],
   ])('%s %s', async (method, route, url) => {
@@ -97,6 +135,11 @@ describe('the documented parameters are the enforced ones', () => {
     expect(names).toEqual(SEARCH_PARAMETERS);
   });
 
+  it('the widget documents every parameter its route reads, and no other', () => {
+    const names = doc.paths['/api/widget']?.get.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names).toEqual(WIDGET_PARAMETERS);
+  });
+
   it('each numeric bound holds: at the bound 200, past it 400 naming the parameter', async () => {
     const numeric = (doc.paths['/api/reviews/search']?.get.parameters ?? []).filter((p) => p.schema.minimum !== undefined);
     expect(numeric.map((p) => p.name).sort()).toEqual(['limit', 'min_rating', 'offset', 'rating']);
@@ -112,11 +155,13 @@ describe('the documented parameters are the enforced ones', () => {
     }
   });
 
-  it('limit defaults to the documented default; mentions_service lists the service ids', async () => {
+  it('limit defaults to the documented default; mentions_service gives the service ids as examples', async () => {
     const params = doc.paths['/api/reviews/search']?.get.parameters ?? [];
     const limit = params.find((p) => p.name === 'limit');
     expect(JSON.parse((await rawRequest(`${server.url}/api/reviews/search`)).text).limit).toBe(limit?.schema.default);
-    expect(params.find((p) => p.name === 'mentions_service')?.schema.enum).toEqual(['roof-repair', 'gutters']);
+    const service = params.find((p) => p.name === 'mentions_service')?.schema;
+    expect(service?.examples).toEqual(['roof-repair', 'gutters']);
+    expect(service?.enum).toBeUndefined();
   });
 });
 
@@ -137,7 +182,7 @@ describe('redocly lint (recommended rules)', () => {
     expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
     expect(report.totals.errors).toBe(0);
     // The one deliberate exception: a method a path refuses is documented as an operation
-    // whose only answer is its 405 (POST on search and since, GET and DELETE on /mcp).
+    // whose only answer is its 405 (POST on search, since and the widget, GET and DELETE on /mcp).
     const refusedOnly = (pointer: string) => {
       const [, path, method] = /^#\/paths\/([^/]+)\/([a-z]+)\/responses$/.exec(pointer) ?? [];
       const operation = path && method ? (doc.paths as unknown as Record<string, Record<string, { responses?: object }>>)[path.replaceAll('~1', '/').replaceAll('~0', '~')]?.[method] : undefined;
@@ -145,6 +190,6 @@ describe('redocly lint (recommended rules)', () => {
     };
     const warnings = report.problems.filter((p) => !(p.ruleId === 'operation-2xx-response' && p.location.every((l) => refusedOnly(l.pointer))));
     expect(warnings.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
-    expect(report.problems.length - warnings.length).toBe(4);
+    expect(report.problems.length - warnings.length).toBe(5);
   }, 90_000);
 });

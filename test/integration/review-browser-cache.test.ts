@@ -4,36 +4,19 @@
  * the page shows the new build's reviews. The Astro handler is the small fixture's,
  * behind the whole pipeline.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { writeStaticManifest } from '../../src/build/static-manifest.ts';
-import { serializeReviewsDataset } from '../../src/domain/datasets.ts';
-import type { ReviewsDataset } from '../../src/domain/schemas/datasets.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installBuild, loadBuild } from '../../src/server/builds/loaded-build.ts';
 import { loadPageRenderer, pageRoutes } from '../../src/server/app/page-route.ts';
-import { TEST_SITE_URL } from '../support/build.ts';
+import { copySmallBuild } from '../support/build-copy.ts';
 import { serveRoute, type RouteServer } from '../support/route-server.ts';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'browser-cache-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** A copy of the small build; `title` replaces every review's title in its reviews.json. */
-async function copyBuild(id: string, title?: string): Promise<string> {
-  const dir = path.join(outDir, 'builds', id);
-  mkdirSync(path.dirname(dir), { recursive: true });
-  cpSync(realpathSync(path.join(inject('smallBuild'), 'current')), dir, { recursive: true });
-  if (title !== undefined) {
-    const file = path.join(dir, 'client/reviews.json');
-    const dataset = JSON.parse(readFileSync(file, 'utf8')) as ReviewsDataset;
-    for (const review of dataset.reviews) review.title = title;
-    writeFileSync(file, serializeReviewsDataset(dataset));
-    for (const stale of [`${file}.gz`, `${file}.br`]) rmSync(stale, { force: true });
-    await writeStaticManifest(dir, TEST_SITE_URL, dataset.updated);
-  }
-  return dir;
-}
+const copyBuild = (id: string, title?: string) => copySmallBuild(outDir, id, title);
 
 let server: RouteServer;
 let first: string;

@@ -48,6 +48,10 @@ describe('GET /api/reviews/search', () => {
     expect(idsOf((await get('?mentions_technician=Zo%C3%AB%20Lund')).text)).toEqual(['b-two', 'e-five']);
     expect(idsOf((await get('?mentions_technician=sam')).text)).toEqual(['a-one']);
     expect(idsOf((await get('?mentions_service=roof-repair')).text)).toEqual(['a-one', 'e-five']);
+    // A service by name or alias, any case or accents, as a technician is.
+    expect(idsOf((await get('?mentions_service=Roof%20R%C3%A9pair')).text)).toEqual(['a-one', 'e-five']);
+    expect(idsOf((await get('?mentions_service=LEAK%20REPAIR')).text)).toEqual(['a-one', 'e-five']);
+    expect(idsOf((await get('?mentions_technician=zoe%20lund')).text)).toEqual(['b-two', 'e-five']);
     expect(idsOf((await get('?min_rating=3.5')).text)).toEqual(['c-three', 'a-one']);
     expect(idsOf((await get('?rating=2')).text)).toEqual(['b-two']);
     expect(idsOf((await get('?since=2023-01-15&until=2024-03-12')).text)).toEqual(['a-one', 'e-five']);

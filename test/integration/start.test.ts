@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildDir, currentBuildId, switchToBuild } from '../../src/build/build-layout.ts';
 import { PROJECT_ROOT, TEST_SITE_URL } from '../support/build.ts';
 import { rawRequest } from '../support/http.ts';
 import { startServer } from '../support/server.ts';
@@ -64,6 +65,34 @@ describe('npm start', () => {
       await first.stop();
     }
   });
+
+  it('a port held by a server of this OUT_DIR that will not switch for SITE_URL: names SITE_URL as the cause', async () => {
+    // As after `npm start` on one port, then `PORT=4322 npm start`: the second build, made for
+    // another SITE_URL, is current, and the first server keeps its own build.
+    const outDir = path.join(scratch, 'two-sites');
+    const source = realpathSync(path.join(inject('smallBuild'), 'current'));
+    const served = currentBuildId(inject('smallBuild')) as string;
+    const other = `${served}-other-site`;
+    mkdirSync(path.join(outDir, 'builds'), { recursive: true });
+    cpSync(source, buildDir(outDir, served), { recursive: true });
+    cpSync(source, buildDir(outDir, other), { recursive: true });
+    const manifest = path.join(buildDir(outDir, other), 'static-manifest.json');
+    const otherSite = 'http://127.0.0.1:4322';
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replaceAll(TEST_SITE_URL, otherSite));
+    switchToBuild(outDir, served);
+    const first = await startServer(outDir);
+    try {
+      switchToBuild(outDir, other);
+      const { done } = run('scripts/serve.ts', { OUT_DIR: outDir, SITE_URL: '', PORT: String(first.port) }, /$^/);
+      const { code, output } = await done;
+      expect(code).toBe(1);
+      expect(output).toContain(`serves build ${served}, made for SITE_URL ${TEST_SITE_URL}; the current build ${other} was made for ${otherSite}`);
+      expect(output).toContain(`SITE_URL=${TEST_SITE_URL} npm run build`);
+      expect(output).not.toContain('another OUT_DIR');
+    } finally {
+      await first.stop();
+    }
+  }, 60_000);
 
   it('a port held by another program is a clear error and a non-zero exit', async () => {
     const other = createServer((_req, res) => res.end('not ours'));

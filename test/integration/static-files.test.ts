@@ -54,6 +54,17 @@ describe('pre-rendered documents over HTTP', () => {
     expect(res.text).toContain(`href="${TEST_SITE_URL}/feed.xml"`);
   });
 
+  it.each(['/', '/insights', '/developers'])('the page %s is a file of the build: a strong ETag, and brotli with the same text', async (path) => {
+    const plain = await rawRequest(server.url + path, { headers: { 'Accept-Encoding': 'identity' } });
+    const br = await rawRequest(server.url + path, { headers: { 'Accept-Encoding': 'br' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(plain.text).toContain('<nav aria-label="Site">');
+  });
+
   it('serves brotli and gzip with the same bytes and their own ETags', async () => {
     const plain = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'identity' } });
     const br = await rawRequest(`${server.url}/reviews.json`, { headers: { 'Accept-Encoding': 'gzip, br' } });

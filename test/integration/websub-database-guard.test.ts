@@ -6,7 +6,7 @@
  * it once. `npm run hub:backup` copies the live database, and the copy restores.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { markerFile } from '../../src/server/websub/store/sqlite-database.ts';
@@ -114,6 +114,9 @@ describe('npm run hub:backup', () => {
       cwd: PROJECT_ROOT, env: { ...process.env, HUB_DB: hubDb }, encoding: 'utf8',
     });
     expect(output).toContain(`Backed up ${hubDb} to ${backupFile}: 2 subscriptions`);
+    // One file, readable by its owner only: it holds the subscribers' secrets.
+    expect(readdirSync(path.dirname(backupFile))).toEqual(['hub-backup.sqlite']);
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     // A second backup to the same name is refused rather than overwriting.
     expect(() => execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/hub-backup.ts'), backupFile], {
       cwd: PROJECT_ROOT, env: { ...process.env, HUB_DB: hubDb }, stdio: 'pipe',

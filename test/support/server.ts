@@ -16,7 +16,8 @@ export interface RunningServer {
 
 let serverCount = 0;
 
-export function startServer(outDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/** `startSeconds`: how long it may take to listen (a build of 100,000 reviews loads its catalog first). */
+export function startServer(outDir: string, env: Record<string, string> = {}, startSeconds = 20): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/serve.ts')], {
     cwd: PROJECT_ROOT,
     env: {
@@ -33,7 +34,7 @@ export function startServer(outDir: string, env: Record<string, string> = {}): P
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 20 s:\n${output}`)), 20_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start in ${startSeconds} s:\n${output}`)), startSeconds * 1000);
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');

@@ -25,3 +25,26 @@ describe('siteUrlNote', () => {
     expect(siteUrlNote('https://reviews.example.com', 4321)).toBeUndefined();
   });
 });
+
+describe('MCP_RESULT_MAX_TOKENS', () => {
+  it('defaults to 20,000 tokens and takes a whole number from 2,000 to 1,000,000', () => {
+    expect(loadConfig({}).MCP_RESULT_MAX_TOKENS).toBe(20_000);
+    expect(loadConfig({ MCP_RESULT_MAX_TOKENS: '8000' }).MCP_RESULT_MAX_TOKENS).toBe(8000);
+  });
+
+  it.each([
+    ['abc', 'must be a whole number of tokens'],
+    ['2500.5', 'must be a whole number of tokens'],
+    ['1999', 'must be at least 2000'],
+    ['2000000', 'must be at most 1000000'],
+  ])('refuses %j at start, naming the variable and what is allowed', (value, words) => {
+    expect(() => loadConfig({ MCP_RESULT_MAX_TOKENS: value })).toThrow(new RegExp(`MCP_RESULT_MAX_TOKENS: ${words}`));
+  });
+
+  it('warns that MCP_RESULT_MAX_CHARS is no longer read', async () => {
+    const { mcpSettings } = await import('../../src/server/mcp/settings.ts');
+    const warnings: string[] = [];
+    mcpSettings(loadConfig({ MCP_RESULT_MAX_CHARS: '60000', MCP_SESSION_SECRET: 'a-secret-of-sixteen+' }), (line) => warnings.push(line));
+    expect(warnings).toEqual([expect.stringMatching(/^MCP_RESULT_MAX_CHARS is no longer read: .*MCP_RESULT_MAX_TOKENS/)]);
+  });
+});

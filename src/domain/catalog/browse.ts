@@ -7,7 +7,7 @@
 import type { QueryIssue } from '../schemas/errors.ts';
 import type { SearchQuery } from '../schemas/search.ts';
 import type { Review } from '../schemas/review.ts';
-import { normalizeName, type ReviewCatalog } from './review-catalog.ts';
+import { namedIds, type ReviewCatalog } from './review-catalog.ts';
 import { malformedQueryIssues } from './percent-encoding.ts';
 import { quoteValue, repeatedParameterIssue, SUGGESTED_NAMES, unknownParameterIssue } from './query-issues.ts';
 import { searchReviews } from './search.ts';
@@ -95,14 +95,15 @@ export function describeFilters(catalog: ReviewCatalog, filters: Partial<Record<
   if (filters.until) words.push(`until ${filters.until}`);
   if (filters.mentions_technician) {
     const wanted = filters.mentions_technician.trim();
-    const ids = catalog.index.technicianNames.get(normalizeName(wanted)) ?? [];
+    const ids = namedIds(catalog.index, 'technician', wanted);
     const names = business.technicians.filter((t) => ids.includes(t.id)).map((t) => t.name);
     words.push(`mentioning ${names.length ? names.join(' or ') : wanted}`);
   }
   if (filters.mentions_service) {
     const wanted = filters.mentions_service.trim();
-    const service = business.services.find((s) => s.id === wanted);
-    words.push(`about ${service?.name ?? wanted}`);
+    const ids = namedIds(catalog.index, 'service', wanted);
+    const names = business.services.filter((s) => ids.includes(s.id)).map((s) => s.name);
+    words.push(`about ${names.length ? names.join(' or ') : wanted}`);
   }
   return words;
 }

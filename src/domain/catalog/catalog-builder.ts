@@ -136,13 +136,14 @@ function* fieldIndexes(entries: readonly CatalogEntry[]): Generator<void, FieldI
   };
 }
 
-function technicianNames(business: ReviewsDatasetHead['business']): Map<string, string[]> {
+/** Ids by folded id, name and alias (see namedIds). */
+function idsByName(entities: readonly { id: string; name: string; aliases: readonly string[] }[]): Map<string, string[]> {
   const names = new Map<string, string[]>();
-  for (const technician of business.technicians) {
-    for (const name of [technician.id, technician.name, ...technician.aliases]) {
+  for (const entity of entities) {
+    for (const name of [entity.id, entity.name, ...entity.aliases]) {
       const key = normalizeName(name);
       const ids = names.get(key) ?? [];
-      if (!ids.includes(technician.id)) ids.push(technician.id);
+      if (!ids.includes(entity.id)) ids.push(entity.id);
       names.set(key, ids);
     }
   }
@@ -224,8 +225,8 @@ export function* catalogSteps(head: ReviewsDatasetHead, lines: Iterable<ReviewLi
     atLeastRating: fields.atLeastRating,
     byTechnician: fields.byTechnician,
     byService: fields.byService,
-    technicianNames: technicianNames(head.business),
-    serviceIds: new Map(head.business.services.map((service) => [normalizeName(service.id), service.id])),
+    technicianNames: idsByName(head.business.technicians),
+    serviceNames: idsByName(head.business.services),
     text,
     marks,
     bits: new Uint32Array((count + 31) >>> 5),

@@ -44,10 +44,10 @@ export interface CatalogIndex {
   /** Positions of the reviews that mention a technician or a service, by its id. */
   readonly byTechnician: ReadonlyMap<string, PositionSet>;
   readonly byService: ReadonlyMap<string, PositionSet>;
-  /** Technician ids by folded id, name and alias (an alias two technicians share names both). */
+  /** Technician ids by folded id, name and alias (an alias two technicians share names both): see namedIds. */
   readonly technicianNames: ReadonlyMap<string, readonly string[]>;
-  /** Service ids by folded id. */
-  readonly serviceIds: ReadonlyMap<string, string>;
+  /** Service ids by folded id, name and alias, likewise. */
+  readonly serviceNames: ReadonlyMap<string, readonly string[]>;
   readonly text: TextIndex;
   /** Scratch space for unions of position lists (see sorted-lists.ts) and for intersections of sets. */
   readonly marks: Uint8Array;
@@ -86,6 +86,17 @@ export interface ReviewCatalog {
 /** How a technician or service is looked up: folded, inner white space single. */
 export function normalizeName(name: string): string {
   return foldText(name).trim().replace(/\s+/gu, ' ');
+}
+
+/**
+ * The ids of the technicians or services a person or an agent means by `value`: an
+ * id, a name or an alias from business.json, in any case, with or without accents
+ * ("Tomás Villarreal", "tomas villarreal", "Tomas", "keisha"). Every place that takes
+ * a technician or a service (search, the review browser, MCP tools and prompts, their
+ * completions) reads it through this function, so all accept the same spellings.
+ */
+export function namedIds(index: CatalogIndex, kind: 'technician' | 'service', value: string): readonly string[] {
+  return (kind === 'technician' ? index.technicianNames : index.serviceNames).get(normalizeName(value)) ?? [];
 }
 
 const OPEN = ascii('[');

@@ -6,15 +6,17 @@
  */
 import type { QueryIssue } from '../schemas/errors.ts';
 import { SEARCH_PARAMETERS, searchQuerySchema, type SearchQuery } from '../schemas/search.ts';
-import { normalizeName, type ReviewCatalog } from './review-catalog.ts';
+import { namedIds, type ReviewCatalog } from './review-catalog.ts';
 import { emptyValueIssue, issuesFromZod, quoteValue, repeatedParameterIssue, type Parsed } from './query-issues.ts';
 
 const KNOWN = new Set<string>(SEARCH_PARAMETERS);
 
 function unknownServiceIssue(catalog: ReviewCatalog, value: string): QueryIssue {
-  const ids = catalog.business.services.map((service) => service.id);
-  const known = ids.length ? `the known service ids are ${ids.join(', ')}` : 'this business lists no services';
-  return { path: 'mentions_service', code: 'unknown_service', message: `mentions_service ${quoteValue(value)} is not a service id; ${known}.` };
+  const { services } = catalog.business;
+  const known = services.length
+    ? `the known service ids are ${services.map((service) => service.id).join(', ')} (their names and aliases work too)`
+    : 'this business lists no services';
+  return { path: 'mentions_service', code: 'unknown_service', message: `mentions_service ${quoteValue(value)} is not a service id, name or alias; ${known}.` };
 }
 
 /** A query from JSON-like arguments (numbers as numbers or numeric strings): the MCP tool's entry. */
@@ -29,9 +31,10 @@ export function parseSearchArguments(catalog: ReviewCatalog, input: unknown): Pa
   }
   const query = parsed.data;
   if (query.mentions_service !== undefined) {
-    const id = catalog.index.serviceIds.get(normalizeName(query.mentions_service));
-    if (id === undefined) return { ok: false, issues: [unknownServiceIssue(catalog, query.mentions_service)] };
-    query.mentions_service = id;
+    const ids = namedIds(catalog.index, 'service', query.mentions_service);
+    if (ids.length === 0) return { ok: false, issues: [unknownServiceIssue(catalog, query.mentions_service)] };
+    // One service: its id, so that every spelling of it is the same query (and the same cached answer).
+    if (ids.length === 1) query.mentions_service = ids[0] as string;
   }
   return { ok: true, value: query };
 }

@@ -30,8 +30,8 @@
  */
 import { ascii, type ByteString } from '../byte-string.ts';
 import type { SearchQuery, SearchResponse } from '../schemas/search.ts';
-import { normalizeName, type ReviewCatalog } from './review-catalog.ts';
-import { reviewPage } from './review-page.ts';
+import { namedIds, type ReviewCatalog } from './review-catalog.ts';
+import { reviewPage, type PageBudget } from './review-page.ts';
 import { intersectRange, keepMembers, pageOfBits, type PositionSet } from './position-set.ts';
 import { EMPTY_LIST, intersect, restrictTo, union } from './sorted-lists.ts';
 import { matchText, verifiedMatches } from './text-index.ts';
@@ -84,15 +84,15 @@ function select(catalog: ReviewCatalog, query: SearchQuery): Selection {
   if (query.rating !== undefined) sets.push(index.byRating[query.rating] as PositionSet);
   if (query.min_rating !== undefined) sets.push(index.atLeastRating[Math.ceil(query.min_rating)] as PositionSet);
   if (query.mentions_technician !== undefined) {
-    const ids = index.technicianNames.get(normalizeName(query.mentions_technician)) ?? [];
-    const known = ids.flatMap((id) => index.byTechnician.get(id) ?? []);
+    const known = namedIds(index, 'technician', query.mentions_technician).flatMap((id) => index.byTechnician.get(id) ?? []);
     if (known.length === 1) sets.push(known[0] as PositionSet);
     else lists.push(union(known.map((set) => set.list), index.marks));
   }
   if (query.mentions_service !== undefined) {
-    const set = index.byService.get(query.mentions_service);
-    if (set) sets.push(set);
-    else lists.push(EMPTY_LIST);
+    const known = namedIds(index, 'service', query.mentions_service).flatMap((id) => index.byService.get(id) ?? []);
+    if (known.length === 1) sets.push(known[0] as PositionSet);
+    else if (known.length === 0) lists.push(EMPTY_LIST);
+    else lists.push(union(known.map((set) => set.list), index.marks));
   }
   if (query.query !== undefined) {
     const match = matchText(index.text, query.query);
@@ -147,14 +147,14 @@ const END = ascii('}\n');
 const END_LITERAL = ascii('}\\n"');
 
 /**
- * `maxBytes` bounds the JSON of the page's reviews (the MCP tool's result budget): a
+ * `budget` bounds the tokens of the page's reviews (the MCP tool's result budget): a
  * page that would pass it holds fewer reviews (at least one), and the body names
  * `next_offset`. The HTTP route gives none, so its pages are always whole.
  */
-export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, maxBytes?: number): SearchResult {
+export function searchReviews(catalog: ReviewCatalog, query: SearchQuery, budget?: PageBudget): SearchResult {
   const { total, page: positions } = run(catalog, query);
   const { offset, limit } = query;
-  const page = reviewPage(catalog, positions, { fields: query.fields, maxBytes });
+  const page = reviewPage(catalog, positions, { fields: query.fields, budget });
   const cut = page.count < positions.length;
   const counts = { total, count: page.count, offset, limit, ...(cut ? { next_offset: offset + page.count } : {}) };
   let response: SearchResponse | undefined;

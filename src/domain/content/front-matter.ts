@@ -4,7 +4,8 @@ export type FrontMatterResult =
   | { ok: true; data: unknown; body: string }
   | { ok: false; message: string };
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+/** The front matter block at the start of a review file; group 1 is its YAML. */
+export const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /**
  * Aliases a front matter may expand. A handful is plenty for a review; an alias

@@ -3,9 +3,10 @@
  * wrote; cross-references (ids that must exist) are checked in `validate.ts`.
  */
 import { z } from 'zod';
-import { isIsoDate } from '../dates.ts';
+import { isIsoDate, isTimeZone } from '../dates.ts';
 import { aspectCorrectionsSchema } from '../insights/owner-corrections.ts';
 import { addressSchema } from '../schemas/datasets.ts';
+import { BUSINESS_TYPES } from '../structured-data/business-types.ts';
 import { LIMITS } from './limits.ts';
 
 /** A text field with a length limit (see limits.ts), saying the limit when it is passed. */
@@ -28,16 +29,28 @@ const namedEntitySchema = z.object({
   aliases: z.array(nameText()).default([]),
 });
 
+/** An IANA time zone name the runtime knows, e.g. "America/Chicago". */
+const timeZoneSchema = z.string().refine(isTimeZone, { message: 'must be an IANA time zone name, e.g. "America/Chicago"' });
+
+/** How imported reviews sign: the reviewer's name as given, or first name and initial ("Jordan M."). */
+export const AUTHOR_NAME_STYLES = ['full', 'first-name-initial'] as const;
+
 export const businessSchema = z.looseObject({
   name: nameText(),
   url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
   telephone: z.string().optional(),
   email: z.string().optional(),
   description: z.string().optional(),
+  /** The most specific schema.org type of the business, for the pages' structured data (JSON-LD). */
+  schema_type: z.enum(BUSINESS_TYPES, { error: `must be one of the schema.org types ${BUSINESS_TYPES.join(', ')}` }).optional(),
   address: addressSchema.optional(),
   service_areas: z.array(z.object({ id: idSchema, name: nameText() })).default([]),
   services: z.array(namedEntitySchema).default([]),
   technicians: z.array(namedEntitySchema).default([]),
+  /** Where "today" is for the business: a review dated after it is a content problem. UTC when absent. */
+  time_zone: timeZoneSchema.optional(),
+  /** The privacy setting `npm run import` applies to reviewers' names (README "Importing reviews"); first-name-initial when absent. */
+  author_names: z.enum(AUTHOR_NAME_STYLES, { error: `must be one of ${AUTHOR_NAME_STYLES.map((s) => `"${s}"`).join(', ')}` }).optional(),
 });
 export type Business = z.infer<typeof businessSchema>;
 export type NamedEntity = z.infer<typeof namedEntitySchema>;

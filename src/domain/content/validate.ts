@@ -10,6 +10,7 @@ import { vocabularyExtensionSchema, type VocabularyExtensionInput } from '../ins
 import { LIMITS } from './limits.ts';
 import type { ContentProblem } from './problem.ts';
 import { textProblem, valueProblems } from './text-rules.ts';
+import { businessToday, reviewDateProblems, writtenDates, type ReviewDates } from './review-dates.ts';
 
 export interface ContentFile {
   /** Path as shown to the owner, relative to the content folder, e.g. `reviews/r001.md`. */
@@ -69,9 +70,19 @@ export function checkSiteFiles(files: ContentFiles): SiteFilesCheck {
   return { business, aspectVocabulary, faq, summary, problems };
 }
 
-export function validateContent(files: ContentFiles): ContentResult {
+/**
+ * Every problem of a content folder. With `now` (the build's clock), a date after
+ * that day in the business's time zone is one of them.
+ */
+export function validateContent(files: ContentFiles, { now }: { now?: Date } = {}): ContentResult {
   const site = checkSiteFiles(files);
-  const checks = files.reviews.map(reviewChecker(site.business));
+  const today = now && businessToday(site.business, now);
+  const check = reviewChecker(site.business);
+  const checks = files.reviews.map((file) => {
+    const result = check(file);
+    const late = today ? reviewDateProblems(file.path, result.dates, today) : [];
+    return late.length > 0 ? { review: null, problems: [...result.problems, ...late] } : result;
+  });
   const { accepted, problems } = acceptReviews(files.reviews, checks);
   const all = sortByFile([...site.problems, ...problems]);
   if (all.length > 0 || !site.business) return { ok: false, problems: all };
@@ -127,7 +138,10 @@ function parseJsonFile<T>(file: ContentFile, schema: z.ZodType<T>, problems: Con
 }
 
 /** One review file on its own: the review, or its problems. Its id is checked across files by acceptReviews. */
-export type ReviewCheck = { review: ContentReview; problems: [] } | { review: null; problems: ContentProblem[] };
+export type ReviewCheck = ({ review: ContentReview; problems: [] } | { review: null; problems: ContentProblem[] }) & {
+  /** The dates as written, where they are real dates (see reviewDateProblems), whatever else is wrong. */
+  dates: ReviewDates;
+};
 
 /** Checks review files one at a time, against the ids the business defines (none when business.json is bad). */
 export function reviewChecker(business: Business | null): (file: ContentFile) => ReviewCheck {
@@ -139,26 +153,37 @@ export function reviewChecker(business: Business | null): (file: ContentFile) =>
   return (file) => {
     const problems: ContentProblem[] = [];
     const split = splitFrontMatter(file.text);
-    if (!split.ok) return { review: null, problems: [{ file: file.path, field: null, message: split.message }] };
+    if (!split.ok) return { review: null, problems: [{ file: file.path, field: null, message: split.message }], dates: { date: null, response: null } };
+    const dates = writtenDates(split.data as Record<string, unknown>);
     problems.push(...valueProblems(file.path, split.data), ...bodyProblems(file.path, split.body));
     const parsed = reviewFrontMatterSchema.safeParse(split.data, { reportInput: true });
-    if (!parsed.success) return { review: null, problems: [...problems, ...zodProblems(file.path, parsed.error)] };
+    if (!parsed.success) problems.push(...zodProblems(file.path, parsed.error));
+    // Checked on the fields as written, so that they come with the schema's problems in the same run.
+    if (known) problems.push(...referenceProblems(file.path, split.data as Record<string, unknown>, known));
+    if (!parsed.success) return { review: null, problems, dates };
     const review: ContentReview = { ...parsed.data, id: reviewIdFromPath(file.path), body: split.body };
     if (review.response && review.response.date < review.date) {
       problems.push({ file: file.path, field: 'response.date', message: `${review.response.date} is before the review date ${review.date}` });
     }
-    if (known) {
-      if (review.service_area && !known.service_area.has(review.service_area)) {
-        problems.push(unknownId(file.path, 'service_area', review.service_area, known.service_area));
-      }
-      for (const list of ['services', 'technicians'] as const) {
-        review[list].forEach((ref, index) => {
-          if (!known[list].has(ref)) problems.push(unknownId(file.path, `${list}[${index}]`, ref, known[list]));
-        });
-      }
-    }
-    return problems.length === 0 ? { review, problems: [] } : { review: null, problems };
+    return problems.length === 0 ? { review, problems: [], dates } : { review: null, problems, dates };
   };
+}
+
+type KnownIds = Record<'service_area' | 'services' | 'technicians', Set<string>>;
+
+/** Ids a review names that business.json does not define; fields of the wrong type are the schema's to report. */
+function referenceProblems(file: string, data: Record<string, unknown>, known: KnownIds): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const area = data.service_area;
+  if (typeof area === 'string' && !known.service_area.has(area)) problems.push(unknownId(file, 'service_area', area, known.service_area));
+  for (const list of ['services', 'technicians'] as const) {
+    const refs = data[list];
+    if (!Array.isArray(refs)) continue;
+    refs.forEach((ref, index) => {
+      if (typeof ref === 'string' && !known[list].has(ref)) problems.push(unknownId(file, `${list}[${index}]`, ref, known[list]));
+    });
+  }
+  return problems;
 }
 
 /**
@@ -225,8 +250,15 @@ function zodProblems(file: string, error: z.ZodError): ContentProblem[] {
         ? `unknown field(s): ${issue.keys.join(', ')}`
         : issue.code === 'invalid_type' && issue.input === undefined
           ? 'is required'
-          : issue.message,
+          : `${issue.message}${given(issue.input)}`,
   }));
+}
+
+/** The value a problem is about, when it is short enough to quote on the line. */
+function given(input: unknown): string {
+  if (input === undefined || (typeof input === 'object' && input !== null)) return '';
+  const text = JSON.stringify(input);
+  return text.length <= 60 ? `; got ${text}` : '';
 }
 
 function formatPath(path: PropertyKey[]): string {

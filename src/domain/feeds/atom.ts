@@ -8,7 +8,7 @@ import { dateToInstant } from '../dates.ts';
 import type { Review } from '../schemas/review.ts';
 import { stripXmlForbidden } from '../xml-text.ts';
 import type { Site } from '../site.ts';
-import { entryUpdated, businessLanguage, feedReviews, reviewAnchorUrl, reviewHeadline } from './feed-entries.ts';
+import { entryUpdated, businessLanguage, feedReviews, reviewEntryId, reviewHeadline } from './feed-entries.ts';
 
 /**
  * Text as XML character data or an attribute value (double-quoted). The characters
@@ -39,12 +39,12 @@ function entryContent(review: Review, businessName: string): string {
 
 function entry(review: Review, site: Site): string[] {
   const { business, urls } = site;
-  const link = reviewAnchorUrl(urls.home, review);
   return [
     '    <entry>',
     `        <title type="text">${xmlText(reviewHeadline(review))}</title>`,
-    `        <id>${xmlText(link)}</id>`,
-    `        <link rel="alternate" type="text/html" href="${xmlText(link)}"/>`,
+    // Readers know an entry by its id, so it stays the one entries were first published with.
+    `        <id>${xmlText(reviewEntryId(urls.home, review))}</id>`,
+    `        <link rel="alternate" type="text/html" href="${xmlText(review.url)}"/>`,
     `        <updated>${instant(entryUpdated(review))}</updated>`,
     `        <published>${instant(review.date)}</published>`,
     `        <author><name>${xmlText(review.author.name)}</name></author>`,

@@ -13,7 +13,8 @@ export function reviewHeadline(review: Review): string {
   return review.title ?? `${review.rating}-star review by ${review.author.name}`;
 }
 
-export function reviewAnchorUrl(homeUrl: string, review: Review): string {
+/** The Atom entry's permanent id: a URI naming the review, no longer a link (the review's page is `url`). */
+export function reviewEntryId(homeUrl: string, review: Review): string {
   return `${homeUrl}#review-${review.id}`;
 }
 

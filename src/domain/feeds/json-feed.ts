@@ -1,7 +1,7 @@
 import { dateToInstant } from '../dates.ts';
 import type { JsonFeed } from '../schemas/datasets.ts';
 import type { Site } from '../site.ts';
-import { entryUpdated, businessLanguage, feedReviews, reviewAnchorUrl, reviewHeadline, reviewPlainText } from './feed-entries.ts';
+import { entryUpdated, businessLanguage, feedReviews, reviewHeadline, reviewPlainText } from './feed-entries.ts';
 
 /** JSON Feed 1.1 (written here, as the Atom feed is: feed libraries write 1.0). */
 export function jsonFeed(site: Site): JsonFeed {
@@ -19,7 +19,7 @@ export function jsonFeed(site: Site): JsonFeed {
       const modified = entryUpdated(review);
       return {
         id: review.id,
-        url: reviewAnchorUrl(urls.home, review),
+        url: review.url,
         title: reviewHeadline(review),
         content_text: reviewPlainText(review, business.name),
         date_published: dateToInstant(review.date),

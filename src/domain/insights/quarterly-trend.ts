@@ -1,5 +1,5 @@
 /**
- * The home page's trend: the sentiment of every aspect mention, quarter by quarter, as
+ * The insights page's trend: the sentiment of every aspect mention, quarter by quarter, as
  * the points of a line chart (with its axes) and as a sentence that says what it shows.
  * Pure: the component only draws what this returns.
  */

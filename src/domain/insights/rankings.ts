@@ -3,7 +3,7 @@
  * Wilson score interval on their positive (or negative) share, among those with enough
  * mentions. A raw share puts 3 happy reviews out of 3 above 18 out of 19; the lower
  * bound asks "how high is the share at least, given how few we have seen", so small
- * samples must earn their place. One piece of code: the summary, the FAQ, the home page
+ * samples must earn their place. One piece of code: the summary, the FAQ, the insights page
  * and MCP all read these lists from the insights document.
  */
 import type { AspectInsight, Insights } from '../schemas/insights.ts';

@@ -1,7 +1,5 @@
 import { ref } from './components.ts';
-import { conditionalParameters, jsonResponse, notModified, topicHeaders, type PathItems } from './shared.ts';
-
-const notAcceptable = { description: 'Accept-Encoding refuses every encoding the document is available in (identity, gzip, br).' };
+import { conditionalParameters, jsonResponse, notAcceptable, notModified, topicHeaders, type PathItems } from './shared.ts';
 
 function document(operationId: string, summary: string, tag: string, response: Record<string, unknown>) {
   return {

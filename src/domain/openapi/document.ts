@@ -3,6 +3,7 @@ import '../schemas/errors.ts';
 import '../schemas/insights.ts';
 import '../schemas/mcp-jsonrpc.ts';
 import '../schemas/search.ts';
+import '../schemas/widget.ts';
 import '../websub/hub-form.ts';
 import { componentSchemas } from './components.ts';
 import { datasetPaths } from './dataset-paths.ts';
@@ -34,6 +35,7 @@ export function openApiDocument({ siteUrl, businessName }: OpenApiOptions, ...ex
       { name: 'search', description: 'Search and incremental sync, answered on demand.' },
       { name: 'mcp', description: 'Model Context Protocol server for AI agents (JSON-RPC over streamable HTTP).' },
       { name: 'websub', description: 'The WebSub hub: pushes topic changes to subscribers.' },
+      { name: 'embed', description: "For the business's own website: the widget's document and the badge." },
       { name: 'service', description: 'Operations.' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1))),

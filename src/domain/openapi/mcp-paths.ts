@@ -1,7 +1,8 @@
 /** OpenAPI description of the MCP endpoint: JSON-RPC objects over POST (streamable HTTP). */
 import { PROTOCOL_VERSIONS, protocolVersionsText } from '../mcp-protocol-versions.ts';
 import { ref } from './components.ts';
-import { refusedMethod, type PathItems } from './shared.ts';
+import { AI_CATALOG_TYPE, SERVER_CARD_SCHEMA, SERVER_CARD_TYPE } from '../mcp-server-card.ts';
+import { conditionalParameters, notAcceptable, notModified, refusedMethod, validatorHeaders, type PathItems } from './shared.ts';
 
 const SESSION_ID = 'Mcp-Session-Id';
 
@@ -24,8 +25,46 @@ const examples = {
   },
 };
 
+/** The server-card extension's catalog (SEP-2127): where a site lists its MCP servers' cards. */
+const catalogSchema = {
+  type: 'object',
+  required: ['specVersion', 'entries'],
+  properties: {
+    specVersion: { type: 'string' },
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['identifier', 'type', 'url'],
+        properties: { identifier: { type: 'string' }, type: { const: SERVER_CARD_TYPE }, url: { type: 'string', format: 'uri' } },
+      },
+    },
+  },
+};
+
+/** A pre-rendered discovery document: conditional GET, its media type. */
+function discoveryDocument(operationId: string, summary: string, mediaType: string, schema: Record<string, unknown>) {
+  return {
+    get: {
+      operationId,
+      summary,
+      tags: ['mcp'],
+      parameters: conditionalParameters,
+      responses: { '200': { description: summary, headers: validatorHeaders, content: { [mediaType]: { schema } } }, '304': notModified, '406': notAcceptable },
+    },
+  };
+}
+
 export function mcpPaths(): PathItems {
   return {
+    '/mcp/server-card': discoveryDocument(
+      'getMcpServerCard',
+      'The MCP server card (SEP-2127): name, title, description, version and the streamable-http remote with its protocol versions',
+      SERVER_CARD_TYPE,
+      { type: 'object', description: `Valid by ${SERVER_CARD_SCHEMA} (its $schema); the same name, version and description as /server.json.` },
+    ),
+    '/.well-known/mcp/catalog.json': discoveryDocument('getMcpCatalog', "The site's MCP catalog: one entry, this server's card", 'application/json', catalogSchema),
+    '/.well-known/ai-catalog.json': discoveryDocument('getAiCatalog', 'The same catalog under the name the extension now gives it (an AI Catalog)', AI_CATALOG_TYPE, catalogSchema),
     '/mcp': {
       post: {
         operationId: 'mcp',

@@ -5,7 +5,7 @@ import { inlineSchema, ref } from './components.ts';
 import { conditionalParameters, errorResponse, jsonResponse, notModified, refusedMethod, validatorHeaders, type PathItems } from './shared.ts';
 
 export interface SearchPathsOptions {
-  /** The business's service ids: the values `mentions_service` accepts. */
+  /** The business's service ids: examples of what `mentions_service` accepts (names and aliases work too). */
   serviceIds: readonly string[];
 }
 
@@ -18,7 +18,7 @@ const linkHeader = {
 function queryParameters({ serviceIds }: SearchPathsOptions) {
   return Object.entries(searchQuerySchema.shape).map(([name, field]) => {
     const { description, ...schema } = inlineSchema(field as z.ZodType, 'output');
-    if (name === 'mentions_service' && serviceIds.length) schema.enum = [...serviceIds];
+    if (name === 'mentions_service' && serviceIds.length) schema.examples = [...serviceIds];
     return { name, in: 'query', required: false, description, schema };
   });
 }
@@ -68,6 +68,7 @@ export function searchPaths(options: SearchPathsOptions): PathItems {
           '200': jsonResponse('The reviews on or after the day, oldest first.', ref('SinceResponse'), { ...validatorHeaders, ...linkHeader }),
           '304': notModified,
           '400': errorResponse('The date is malformed or not a real calendar date, or a query parameter was given (`error` is "invalid_query").'),
+          '404': errorResponse('No date in the path (`/api/reviews/since/`), or more than one segment after `since/` (`error` is "not_found").'),
         },
       },
       post: {

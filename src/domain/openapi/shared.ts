@@ -44,3 +44,6 @@ export function refusedMethod(operationId: string, summary: string, allow: strin
     },
   };
 }
+
+/** A build's document, when Accept-Encoding refuses identity and every copy the build made of it. */
+export const notAcceptable = { description: 'Accept-Encoding refuses every encoding the document is available in (identity, gzip, br).' };

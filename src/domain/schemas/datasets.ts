@@ -20,6 +20,7 @@ export const businessPublicSchema = z
     telephone: z.string().optional(),
     email: z.string().optional(),
     description: z.string().optional(),
+    schema_type: z.string().optional().meta({ description: 'The schema.org type of the business (e.g. RoofingContractor), used in the pages\' structured data.' }),
     address: addressSchema.optional(),
     service_areas: z.array(refSchema),
     services: z.array(namedSchema),

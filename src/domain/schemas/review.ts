@@ -34,6 +34,10 @@ export const reviewAspectSchema = z.object({
 export const reviewSchema = z
   .object({
     id: z.string().meta({ description: 'Stable id of the review (its file name).' }),
+    url: z.url().meta({
+      description: "The review's own page for people, /reviews/{id} on the site: what feeds link to and what to share.",
+      example: 'https://reviews.example.com/reviews/2024-03-12-jordan',
+    }),
     rating: z.int().min(1).max(5),
     date: isoDateSchema,
     title: z.string().nullable(),
@@ -50,4 +54,6 @@ export const reviewSchema = z
   })
   .meta({ id: 'Review', description: 'A verified customer review.' });
 export type Review = z.infer<typeof reviewSchema>;
+/** A review as prepared from its file, before the site gives it its address (see site.ts). */
+export type ReviewRecord = Omit<Review, 'url'>;
 export type ReviewAspect = z.infer<typeof reviewAspectSchema>;

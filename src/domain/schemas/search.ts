@@ -54,9 +54,12 @@ export const searchQuerySchema = z
         description:
           'Only reviews that mention this technician (tagged or named in the text), given by id, name or alias, case- and accent-insensitive. A name nobody has gives no reviews.',
       }),
-    mentions_service: text(200, 'a service id')
+    mentions_service: text(200, 'a service id, name or alias')
       .optional()
-      .meta({ description: 'Only reviews that mention this service, given by its id; an unknown id is an error that lists the known ones.' }),
+      .meta({
+        description:
+          'Only reviews that mention this service, given by id, name or alias, case- and accent-insensitive; one the business does not have is an error that lists the known ids.',
+      }),
     limit: z
       .preprocess(numberFromText, z.int({ error: LIMIT }).min(1).max(SEARCH_LIMIT_MAX))
       .default(SEARCH_LIMIT_DEFAULT)
@@ -93,7 +96,7 @@ export const listedReviewSchema = reviewSchema.partial().required({ id: true }).
   description: 'A verified customer review: every field, or only those the fields parameter names (id always).',
 });
 
-/** Present only when an MCP tool cut its page short to stay within its result budget (MCP_RESULT_MAX_CHARS). */
+/** Present only when an MCP tool cut its page short to stay within its result budget (MCP_RESULT_MAX_TOKENS). */
 export const nextOffsetSchema = z.int().min(0).optional().meta({
   description: 'Only when the page was cut short to stay within the result budget (count < limit): the offset to ask for next.',
 });

@@ -9,9 +9,11 @@ import { route } from '../http/route.ts';
 import type { Route } from '../http/pipeline.ts';
 import { mcpRoute, type McpServing } from '../mcp/mcp-route.ts';
 import { searchRoute, sinceRoute } from '../reviews/review-routes.ts';
+import { widgetRoute } from '../reviews/widget-route.ts';
 import type { HubStarter } from '../websub/hub-services.ts';
 import { healthRoute } from './health-route.ts';
 import { pageRoutes, type PageRenderer } from './page-route.ts';
+import { reviewPageRoute } from './review-page-route.ts';
 
 export interface RouteServices {
   hub: HubStarter;
@@ -43,16 +45,20 @@ function hubRoute(hub: HubStarter): Route {
 }
 
 export function routeTable({ hub, mcp, pages, runningCode }: RouteServices): Route[] {
-  const { reviewBrowser, otherPages } = pageRoutes(pages);
+  const { reviewBrowser, embed, otherPages } = pageRoutes(pages);
   return [
     searchRoute,
     sinceRoute,
+    widgetRoute,
     mcpRoute(mcp),
     hubRoute(hub),
     healthRoute(hub, runningCode),
     reviewBrowser,
+    embed,
     buildFilesRoute,
     otherSpellingsRoute,
+    // After the other spellings: /reviews/..%2freviews.json names a file, not a review.
+    reviewPageRoute(pages, runningCode),
     apiNotFound,
     otherPages,
   ];

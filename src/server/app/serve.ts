@@ -1,4 +1,4 @@
-import { currentBuildId, pinBuild } from '../../build/build-layout.ts';
+import { pinBuild } from '../../build/build-layout.ts';
 import { siteUrlNote, type Config } from '../config.ts';
 import { watchBuilds } from '../builds/build-watcher.ts';
 import { mcpContentOf } from '../mcp/content.ts';
@@ -27,7 +27,7 @@ export async function serve(config: Config): Promise<void> {
     address = await listen(server, config.PORT, config.HOST);
   } catch (error) {
     if (error instanceof ListenError && error.code === 'EADDRINUSE') {
-      const holder = await describePortHolder(config.HOST, config.PORT, currentBuildId(config.outDir));
+      const holder = await describePortHolder(config.HOST, config.PORT, config.outDir);
       throw new PortTakenError(holder.message, holder.servesCurrentBuild);
     }
     throw error;

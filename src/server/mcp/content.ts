@@ -2,6 +2,7 @@
  * What the MCP server serves, prepared once per build from the served build's
  * published documents and the review catalog (the same ones the HTTP routes read).
  */
+import { mcpServerIdentity } from '../../domain/mcp-server-json.ts';
 import { getConfig } from '../config.ts';
 import { servedBuild } from '../builds/served-build.ts';
 import { catalogOf } from '../builds/served-catalog.ts';
@@ -9,6 +10,7 @@ import type { LoadedBuild } from '../builds/loaded-build.ts';
 import { publishedDataOf } from '../builds/published-data.ts';
 import { promptSet } from './prompts.ts';
 import { resourceSet, type PublishedDocument } from './resources.ts';
+import { resultBudget } from './result-budget.ts';
 import { CACHE_TTL_MS, CAPABILITIES, type McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -42,9 +44,11 @@ function mcpContent(build: LoadedBuild): McpContent {
   const catalog = catalogOf(build);
   const { name } = catalog.business;
   const documents = DOCUMENTS.map((document) => ({ ...document, size: build.file(document.path).size, text: () => build.text(document.path) }));
-  const info = { name: 'reviews', title: `${name} reviews`, version: packageJson.version };
-  const tools = reviewTools(catalog, published, getConfig().MCP_RESULT_MAX_CHARS);
-  const resources = resourceSet(getConfig().SITE_URL, documents, catalog);
+  // The same name, title and version as /server.json and the server card.
+  const { serverInfo: info } = mcpServerIdentity({ siteUrl: getConfig().SITE_URL, businessName: name, version: packageJson.version });
+  const budget = resultBudget(getConfig().MCP_RESULT_MAX_TOKENS, info);
+  const tools = reviewTools(catalog, published, budget);
+  const resources = resourceSet(getConfig().SITE_URL, documents, catalog, budget);
   const prompts = promptSet(catalog);
   const instructions =
     `Verified customer reviews of ${name}, read-only. get_business gives the business, its technicians and services (with ids) ` +

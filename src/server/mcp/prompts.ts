@@ -5,7 +5,7 @@
  * (completion/complete): technicians, services, aspects, review ids, by prefix.
  */
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
-import type { ReviewCatalog } from '../../domain/catalog/review-catalog.ts';
+import { namedIds, normalizeName, type ReviewCatalog } from '../../domain/catalog/review-catalog.ts';
 import { quoteValue } from '../../domain/catalog/query-issues.ts';
 import { isIsoDate } from '../../domain/dates.ts';
 import { ASPECTS } from '../../domain/schemas/review.ts';
@@ -25,13 +25,25 @@ interface Subject {
   name: string;
 }
 
-function subjects(catalog: ReviewCatalog): Subject[] {
-  const { business } = catalog;
-  return [
-    ...ASPECTS.map((id) => ({ kind: 'aspect' as const, id, name: id })),
-    ...business.services.map((s) => ({ kind: 'service' as const, id: s.id, name: s.name })),
-    ...business.technicians.map((t) => ({ kind: 'technician' as const, id: t.id, name: t.name })),
-  ];
+/**
+ * The subject a value names: an aspect id, else a service or a technician by any
+ * spelling search accepts (namedIds). A name two technicians share is the first's.
+ */
+function subjectNamed(catalog: ReviewCatalog, value: string): Subject | undefined {
+  const aspect = ASPECTS.find((id) => id === normalizeName(value));
+  if (aspect) return { kind: 'aspect', id: aspect, name: aspect };
+  for (const kind of ['service', 'technician'] as const) {
+    const [id] = namedIds(catalog.index, kind, value);
+    const entity = (kind === 'service' ? catalog.business.services : catalog.business.technicians).find((e) => e.id === id);
+    if (entity) return { kind, id: entity.id, name: entity.name };
+  }
+  return undefined;
+}
+
+/** Every value the subject takes, for completion: aspect ids, and the ids, names and aliases of services and technicians. */
+function subjectValues(catalog: ReviewCatalog): string[] {
+  const { services, technicians } = catalog.business;
+  return [...new Set([...ASPECTS, ...[...services, ...technicians].flatMap((e) => [e.id, e.name, ...e.aliases])])];
 }
 
 const text = (value: string) => ({ role: 'user' as const, content: { type: 'text' as const, text: value } });
@@ -40,12 +52,7 @@ const text = (value: string) => ({ role: 'user' as const, content: { type: 'text
 const MAX_COMPLETIONS = 100;
 
 export function promptSet(catalog: ReviewCatalog): PromptSet {
-  const all = subjects(catalog);
-  const subjectNames = [...new Set(all.flatMap((s) => [s.id, ...(s.kind === 'technician' ? [s.name] : [])]))];
-  const findSubject = (value: string) => {
-    const wanted = value.trim().toLowerCase();
-    return all.find((s) => s.id.toLowerCase() === wanted || s.name.toLowerCase() === wanted);
-  };
+  const subjectNames = subjectValues(catalog);
   const stringArg = (prompt: string, args: Record<string, unknown>, name: string, required: boolean): string | undefined => {
     const value = args[name];
     if (value === undefined && !required) return undefined;
@@ -76,7 +83,7 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
       title: 'What customers praise and criticise',
       description: 'What the verified reviews praise and criticise about one aspect (e.g. cleanup), service or technician, over a period.',
       arguments: [
-        { name: 'subject', description: 'An aspect id, a service id, or a technician id or name (completion lists them).', required: true },
+        { name: 'subject', description: 'An aspect id, or a service or technician by id, name or alias (completion lists them).', required: true },
         { name: 'since', description: 'First day, YYYY-MM-DD (optional).', required: false },
         { name: 'until', description: 'Last day, YYYY-MM-DD (optional).', required: false },
       ],
@@ -91,7 +98,7 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
 
   function customerFeedback(args: Record<string, unknown>): GetPromptResult {
     const given = stringArg('customer_feedback', args, 'subject', true) as string;
-    const subject = findSubject(given);
+    const subject = subjectNamed(catalog, given);
     if (!subject) {
       throw new ProtocolError(
         INVALID_PARAMS,
@@ -152,6 +159,12 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
     const wanted = prefix.toLowerCase();
     return values.filter((value) => value.toLowerCase().startsWith(wanted));
   };
+  // Folded as namedIds folds, so that "tomas" completes "Tomás Villarreal".
+  const foldedSubjects = subjectNames.map((value) => [normalizeName(value), value] as const);
+  const subjectsByPrefix = (prefix: string) => {
+    const wanted = normalizeName(prefix);
+    return foldedSubjects.filter(([folded]) => folded.startsWith(wanted)).map(([, value]) => value);
+  };
   // Sorted on the first completion asked for, not while a switch prepares the build (100 ms at 100,000 reviews).
   let sortedIds: string[] | undefined;
   const reviewIds = () => (sortedIds ??= catalog.entries.map((entry) => entry.id).sort());
@@ -166,7 +179,7 @@ export function promptSet(catalog: ReviewCatalog): PromptSet {
     complete(ref, argument, prefix) {
       const values =
         ref.type === 'ref/prompt' && ref.name === 'customer_feedback' && argument === 'subject'
-          ? byPrefix(subjectNames, prefix)
+          ? subjectsByPrefix(prefix)
           : (ref.type === 'ref/prompt' && ref.name === 'draft_reply' && argument === 'review_id') ||
               (ref.type === 'ref/resource' && ref.uri === 'reviews://review/{id}' && argument === 'id')
             ? byPrefix(reviewIds(), prefix)

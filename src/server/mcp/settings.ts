@@ -24,6 +24,9 @@ export function mcpSettings(config: Config, warn: (message: string) => void = co
         'They stop working after a restart and on other instances; set the same secret everywhere to avoid that.',
     );
   }
+  if (config.MCP_RESULT_MAX_CHARS !== undefined) {
+    warn('MCP_RESULT_MAX_CHARS is no longer read: MCP results are now bounded in tokens by MCP_RESULT_MAX_TOKENS (default 20000); see docs/mcp.md.');
+  }
   return {
     policy: originPolicy({ siteUrl: config.SITE_URL, allowedOrigins: config.MCP_ALLOWED_ORIGINS, listenHost: config.HOST }),
     sessions: sessionTokens({ secret }),

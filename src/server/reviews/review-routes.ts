@@ -13,14 +13,15 @@ import { etagFamily, isNotModified, lastModifiedOf, type ConditionalHeaders } fr
 import { CACHE_QUERY, linkHeaderFor } from '../http/public-headers.ts';
 import { READ_METHODS, route } from '../http/route.ts';
 
-interface EndpointRequest {
+export interface EndpointRequest {
   url: URL;
   /** The build's SITE_URL, for the OpenAPI link. */
   siteUrl: string;
   conditional?: ConditionalHeaders;
 }
 
-function publicHeaders({ url, siteUrl }: EndpointRequest): Record<string, string> {
+/** The headers of an API answer: JSON, CORS, cache, discovery. */
+export function publicHeaders({ url, siteUrl }: EndpointRequest): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'Cache-Control': CACHE_QUERY,
@@ -35,7 +36,8 @@ function publicHeaders({ url, siteUrl }: EndpointRequest): Record<string, string
   return headers;
 }
 
-function invalidQuery(request: EndpointRequest, issues: QueryIssue[]): Answer {
+/** The 400 of a request whose parameters are wrong: each issue names its parameter and what is allowed. */
+export function invalidQuery(request: EndpointRequest, issues: QueryIssue[]): Answer {
   const { Link } = publicHeaders(request);
   return apiErrorAnswer(400, 'invalid_query', invalidQueryMessage(issues), { issues, headers: Link ? { Link } : {} });
 }

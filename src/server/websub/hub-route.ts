@@ -6,6 +6,7 @@ import { parseHubForm, type HubAccepted, type HubFormSchema } from '../../domain
 import { clientKey } from '../../domain/websub/rate-limit.ts';
 import type { Answer } from '../http/answer.ts';
 import { apiErrorAnswer } from '../http/api-error.ts';
+import type { ClientOf } from '../http/client-address.ts';
 import { compose, type Route, type Step } from '../http/pipeline.ts';
 import { ACCEPTED_REQUEST_CODINGS, contentCodingMessage, identityCoding } from '../http/steps/content-coding.ts';
 import { requestBody } from '../http/steps/request-body.ts';
@@ -22,6 +23,8 @@ export interface HubRouteOptions {
   /** Keeps the per-client rate limit (shared by every instance on the store). */
   limiter: Pick<HubStore, 'takeRateToken'>;
   clock: Clock;
+  /** Who sent a request (the connection, or the client a trusted proxy names): the unit of the limits. */
+  clientOf: ClientOf;
   /** Words for the 429 message, e.g. "30 at once, then 1 per second". */
   rateDescription: string;
 }
@@ -46,9 +49,9 @@ const storeFaults: Step = async (_exchange, next) => {
 };
 
 /** The rate limit per client comes first, so that a flood of bad requests is limited too. */
-function rateLimit({ limiter, clock, rateDescription }: HubRouteOptions): Step {
+function rateLimit({ limiter, clock, rateDescription, clientOf }: HubRouteOptions): Step {
   return async function limitRate({ req }, next) {
-    const decision = await limiter.takeRateToken(clientKey(req.socket.remoteAddress), clock.now());
+    const decision = await limiter.takeRateToken(clientKey(clientOf(req)), clock.now());
     if (decision.allowed) return next();
     return apiErrorAnswer(429, 'rate_limited', `Too many hub requests from your address (${rateDescription}); retry in ${decision.retryAfterSeconds} s.`, {
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
@@ -109,6 +112,6 @@ export function hubRequestHandler(options: HubRouteOptions): Route['handle'] {
       }),
     ),
     requestBody(MAX_FORM_BYTES, () => apiErrorAnswer(413, 'payload_too_large', `The form may be at most ${MAX_FORM_BYTES} bytes.`)),
-    ({ req, body }) => answerHubRequest(options, body ?? '', clientKey(req.socket.remoteAddress)),
+    ({ req, body }) => answerHubRequest(options, body ?? '', clientKey(options.clientOf(req))),
   ]);
 }

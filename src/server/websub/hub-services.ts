@@ -6,6 +6,7 @@
 import { hubFormSchema } from '../../domain/websub/hub-form.ts';
 import { hubTopics, hubUrl } from '../../domain/websub/topics.ts';
 import type { Config } from '../config.ts';
+import { clientOf } from '../http/client-address.ts';
 import type { Route } from '../http/pipeline.ts';
 import { systemResolver } from './address-guard.ts';
 import { createHub } from './hub.ts';
@@ -65,6 +66,7 @@ export async function startHub(config: Config): Promise<HubServices> {
     hub, clock,
     schema: hubFormSchema(topics.map((t) => t.url)),
     limiter: store,
+    clientOf: clientOf(config.TRUST_PROXY),
     rateDescription: `${RATE.burst} at once, then ${RATE.perSecond} per second`,
   });
   worker.start();

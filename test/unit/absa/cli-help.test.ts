@@ -12,16 +12,17 @@ describe('npm run analyze for a first-time user', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run --silent analyze/);
     expect(help.stdout).toContain('--eval');
+    expect(help.stdout).toContain('gets an error object in its place');
     // The example pair in the help: an input line and the output line for it.
     const [input, output] = help.stdout.split('\n').filter((line) => line.startsWith('  {')).map((line) => line.trim());
     expect(input).toBeDefined();
     expect(run(`${input}\n`).stdout.trim()).toBe(output);
   });
 
-  it('plain text gets a message that shows a correct line, and exit status 2', () => {
+  it('plain text gets a message that shows a correct line, an error object in its place, and exit status 2', () => {
     const r = run('They cleaned up every nail.\n');
     expect(r.status).toBe(2);
-    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: null, line: 1, error: expect.stringMatching(/^line 1 is plain text, not JSON/) });
     expect(r.stderr).toContain('line 1 is plain text, not JSON');
     const shown = /\n {2}(\{.*\})\n/.exec(r.stderr)?.[1] as string;
     // The line it shows is itself accepted.

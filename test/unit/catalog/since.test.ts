@@ -77,7 +77,7 @@ describe('parseSinceRequest', () => {
     });
     const unknown = parseSinceRequest('2024-02-29', new URLSearchParams('fields=rating,colour'));
     expect(unknown).toMatchObject({ ok: false, issues: [{ path: 'fields', code: 'unknown_field' }] });
-    expect(unknown.ok ? '' : unknown.issues[0]?.message).toContain('(id, rating, date, title, text, author');
+    expect(unknown.ok ? '' : unknown.issues[0]?.message).toContain('(id, url, rating, date, title, text, author');
   });
 
   it.each(['2023-02-29', '2024-13-01', '2024-1-1', '20240101', 'today', '', '2024-01-01 ', '２０２４-01-01'])('refuses %j naming the date', (date) => {

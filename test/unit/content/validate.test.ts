@@ -48,8 +48,8 @@ describe('validateContent', () => {
     const seen = result.problems.map((p) => `${p.file} ${p.field ?? '-'}: ${p.message}`);
     expect(seen).toEqual(
       expect.arrayContaining([
-        'reviews/rating-seven.md rating: must be a whole number from 1 to 5',
-        'reviews/impossible-date.md date: must be a real calendar date written YYYY-MM-DD',
+        'reviews/rating-seven.md rating: must be a whole number from 1 to 5; got 7',
+        'reviews/impossible-date.md date: must be a real calendar date written YYYY-MM-DD; got "2024-02-30"',
         expect.stringMatching(/^reviews\/unknown-ids\.md services\[0\]: unknown id "roofing"; business.json defines "gutters"$/),
         expect.stringMatching(/^reviews\/unknown-ids\.md technicians\[0\]: unknown id "bob"/),
         expect.stringMatching(/^reviews\/unknown-ids\.md service_area: unknown id "south"/),
@@ -62,6 +62,33 @@ describe('validateContent', () => {
       ]),
     );
     expect(formatProblems(result.problems)).toMatch(/^\d+ problems in the content:\n/);
+  });
+
+  it('tells everything wrong in one file at once: schema, references and a future date', () => {
+    const wrong = 'author: A\nrating: 6\ndate: 2026-12-01\nverified: yes\nverification: invoice\nservices: [roofing]\ntechnicians: [bob]';
+    const result = validateContent({ business, reviews: [review('all-wrong', wrong)] }, { now: new Date('2026-11-29T12:00:00Z') });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(formatProblems(result.problems).split('\n')).toEqual([
+      '5 problems in the content:',
+      '  reviews/all-wrong.md › rating: must be a whole number from 1 to 5; got 6',
+      '  reviews/all-wrong.md › verified: must be true or false; got "yes"',
+      '  reviews/all-wrong.md › services[0]: unknown id "roofing"; business.json defines "gutters"',
+      '  reviews/all-wrong.md › technicians[0]: unknown id "bob"; business.json defines "ann-lee"',
+      '  reviews/all-wrong.md › date: 2026-12-01 is in the future; a date may be at most today, 2026-11-29 (UTC)',
+    ]);
+    const dated = validateContent({ business, reviews: [review('late', good.replace('2024-03-12', '2026-11-30'))] }, { now: new Date('2026-11-29T12:00:00Z') });
+    expect(dated.ok ? [] : dated.problems.map((p) => `${p.field}: ${p.message}`)).toEqual(['date: 2026-11-30 is in the future; a date may be at most today, 2026-11-29 (UTC)']);
+  });
+
+  it('reads today in the business’s time zone, and checks the response date too', () => {
+    const inChicago = { ...business, text: business.text.replace('"name"', '"time_zone":"America/Chicago","name"') };
+    const now = new Date('2026-11-30T03:00:00Z'); // 29 November, 21:00 in Chicago
+    const late = validateContent({ business: inChicago, reviews: [review('late', good.replace('2024-03-12', '2026-11-30'))] }, { now });
+    expect(late.ok ? [] : late.problems.map((p) => p.message)).toEqual(['2026-11-30 is in the future; a date may be at most today, 2026-11-29 (America/Chicago)']);
+    const answered = validateContent({ business, reviews: [review('r', `${good}\nresponse:\n  date: 2026-12-25\n  text: Thanks`)] }, { now });
+    expect(answered.ok ? [] : answered.problems.map((p) => p.field)).toEqual(['response.date']);
+    expect(validateContent({ business, reviews: [review('today', good.replace('2024-03-12', '2026-11-30'))] }, { now }).ok).toBe(true);
   });
 
   it('reads unquoted and quoted dates alike, and rejects a date YAML would turn into another', () => {

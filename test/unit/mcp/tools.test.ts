@@ -18,6 +18,7 @@ import { buildSite } from '../../../src/domain/site.ts';
 import { answerBudget } from '../../../src/server/mcp/answer-budget.ts';
 import { ProtocolError } from '../../../src/server/mcp/protocol-error.ts';
 import { resourceSet } from '../../../src/server/mcp/resources.ts';
+import { RESULT_MAX_TOKENS_DEFAULT, resultBudget } from '../../../src/server/mcp/result-budget.ts';
 import { reviewTools } from '../../../src/server/mcp/tools/index.ts';
 import { techniciansText } from '../../../src/server/mcp/tools/business-names.ts';
 
@@ -27,7 +28,8 @@ const site = buildSite(checked.content, 'https://reviews.example.test', analyzeR
 const dataset = JSON.parse(serializeJson(reviewsDataset(site))) as ReviewsDataset;
 const insights = insightsDocument(site);
 const catalog = buildReviewCatalog(dataset);
-const tools = reviewTools(catalog, { insights });
+const budget = resultBudget(RESULT_MAX_TOKENS_DEFAULT, { name: 'reviews', version: '1.0.0' });
+const tools = reviewTools(catalog, { insights }, budget);
 
 const ajv = new Ajv2020({ strict: false });
 addFormats.default(ajv);
@@ -138,7 +140,7 @@ describe('vocabulary in descriptions', () => {
 
 describe('resources', () => {
   const documents = [{ path: '/reviews.json', name: 'reviews', title: 'Reviews', description: 'All of them.', mimeType: 'application/json', size: Buffer.byteLength('é{}'), text: () => 'é{}' }];
-  const resources = resourceSet('https://reviews.example.test/', documents, catalog);
+  const resources = resourceSet('https://reviews.example.test/', documents, catalog, budget);
 
   it('lists documents under the site URL with their byte size', () => {
     expect(resources.list).toEqual([expect.objectContaining({ uri: 'https://reviews.example.test/reviews.json', size: 4 })]);

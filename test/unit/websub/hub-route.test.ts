@@ -7,6 +7,8 @@ import { hubTopics } from '../../../src/domain/websub/topics.ts';
 import { createHub, type HubLimits } from '../../../src/server/websub/hub.ts';
 import { route } from '../../../src/server/http/route.ts';
 import { hubRequestHandler } from '../../../src/server/websub/hub-route.ts';
+import { clientOf } from '../../../src/server/http/client-address.ts';
+import { NO_TRUSTED_PROXIES } from '../../../src/domain/client-address.ts';
 import { serveRoute } from '../../support/route-server.ts';
 import { openHubDatabase } from '../../../src/server/websub/store/sqlite-database.ts';
 import { createSqliteStore } from '../../../src/server/websub/store/sqlite-store.ts';
@@ -46,6 +48,7 @@ function setup(limits: Partial<HubLimits> = {}, burst = 1000) {
     hub, clock,
     schema: hubFormSchema(topics.map((t) => t.url)),
     limiter: store,
+    clientOf: clientOf(NO_TRUSTED_PROXIES),
     rateDescription: `${burst} at once, then 1 per second`,
   });
   const server = serveRoute(route({ name: 'websub hub', path: '/api/websub/hub', methods: ['POST'], handle }));

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { businessResultSchema } from '../../../domain/schemas/mcp-tools.ts';
 import type { ReviewCatalog } from '../../../domain/catalog/review-catalog.ts';
+import { budgetWords, type ResultBudget } from '../result-budget.ts';
 import { defineTool, type McpTool } from './define-tool.ts';
 
-export function getBusinessTool(catalog: ReviewCatalog): McpTool {
+export function getBusinessTool(catalog: ReviewCatalog, budget: ResultBudget): McpTool {
   const value = { business: catalog.business, aggregate_rating: catalog.aggregateRating };
   const text = JSON.stringify(value);
+  // Counted once per build: a business is a fixed object, which cannot be cut.
+  const fits = budget.fits(JSON.stringify({ content: [{ type: 'text', text }], structuredContent: value }));
   return defineTool({
     name: 'get_business',
     title: 'Business profile and rating',
@@ -15,6 +18,9 @@ export function getBusinessTool(catalog: ReviewCatalog): McpTool {
       `Takes no arguments. Call it to learn the ids that search_reviews accepts, or to answer "how is this business rated?".`,
     input: z.strictObject({}),
     output: businessResultSchema,
-    run: () => ({ ok: true, value, text }),
+    run: () =>
+      fits
+        ? { ok: true, value, text }
+        : { ok: false, message: `The business profile is longer than this server's result budget of ${budgetWords(budget)}; it opens the reviews dataset (/reviews.json) over HTTP.` },
   });
 }

@@ -1,8 +1,10 @@
 import type { ReviewCatalog } from '../../../domain/catalog/review-catalog.ts';
 import { reviewArgumentsSchema, reviewResultSchema } from '../../../domain/schemas/mcp-tools.ts';
+import { reviewTokensOf } from '../../../domain/catalog/review-tokens.ts';
+import { budgetWords, type ResultBudget } from '../result-budget.ts';
 import { defineTool, type McpTool } from './define-tool.ts';
 
-export function getReviewTool(catalog: ReviewCatalog): McpTool {
+export function getReviewTool(catalog: ReviewCatalog, budget: ResultBudget): McpTool {
   const example = catalog.entries[0]?.id;
   return defineTool({
     name: 'get_review',
@@ -16,8 +18,14 @@ export function getReviewTool(catalog: ReviewCatalog): McpTool {
     output: reviewResultSchema,
     whenTooLarge: 'Fetch the reviews dataset (/reviews.json) over HTTP instead.',
     run: ({ id }) => {
-      const review = catalog.review(id);
-      if (review) return { ok: true, value: { review } };
+      const position = catalog.positionOf(id);
+      if (position !== undefined) {
+        // A review is never cut; one longer than the budget (none is, at the default) is refused with where to read it.
+        if (reviewTokensOf(catalog).ofReview(position) > budget.contentTokens) {
+          return { ok: false, message: `The review ${JSON.stringify(id)} is longer than this server's result budget of ${budgetWords(budget)}; it is in the reviews dataset (/reviews.json) over HTTP.` };
+        }
+        return { ok: true, value: { review: catalog.reviewAt(position) } };
+      }
       return {
         ok: false,
         message:
