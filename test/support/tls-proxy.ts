@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { connect } from 'node:tls';
 import path from 'node:path';
 import { PROJECT_ROOT } from './build.ts';
-import type { RawResponse } from './http.ts';
+import { sendAndRead, type RawResponse } from './http.ts';
 
 export const SITE_HOST = 'reviews.example.test';
 
@@ -116,28 +116,12 @@ function servesTls(port: number, ca: Buffer, servername = SITE_HOST): Promise<bo
 
 /** One HTTPS request to the proxy, for the site's name, with exactly the headers given. */
 export function proxyRequest(port: number, ca: Buffer, target: string, options: ProxyRequest, servername = SITE_HOST): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', servername, ca, timeout: 15_000,
-        localAddress: options.localAddress, agent: false,
-        headers: { Host: `${SITE_HOST}:${port}`, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`timeout: ${target}`)));
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
+  const req = request({
+    host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', servername, ca, timeout: 15_000,
+    localAddress: options.localAddress, agent: false,
+    headers: { Host: `${SITE_HOST}:${port}`, ...options.headers },
   });
+  return sendAndRead(req, target, options.body);
 }
 
 function streamRequest(port: number, ca: Buffer, target: string, onText: (sofar: string) => void, servername = SITE_HOST): Promise<string> {
