@@ -50,7 +50,7 @@ if (!existsSync(marker) || readFileSync(marker, 'utf8') !== String(REVIEWS) || c
   for (let seed = 1; seed <= 3; seed++) {
     const contentDir = path.join(BENCH_DIR, `deploy-content-${REVIEWS}-${seed}`);
     writeContent(contentDir, generateContent(REVIEWS, seed));
-    buildSite({ projectRoot: ROOT, contentDir, siteUrl: BENCH_SITE_URL, outDir, stdio: 'pipe' });
+    await buildSite({ projectRoot: ROOT, contentDir, siteUrl: BENCH_SITE_URL, outDir, stdio: 'pipe' });
   }
   writeFileSync(marker, String(REVIEWS));
 }

@@ -27,11 +27,11 @@ const TOPIC = `${TEST_SITE_URL}/reviews.json`;
 const DEFAULT_TIMEOUT_MS = 10_000;
 const FAILING_TIMEOUT_MS = 2000;
 
-function buildSample(): string {
+async function buildSample(): Promise<string> {
   const contentDir = path.join(PROJECT_ROOT, 'content');
   const outDir = path.join(PROJECT_ROOT, 'tmp/bench-builds/websub');
   const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir, stdio: 'pipe' as const };
-  if (!isBuildCurrent(build)) buildSite(build);
+  if (!isBuildCurrent(build)) await buildSite(build);
   return outDir;
 }
 
@@ -148,7 +148,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 export async function benchWebSub(wanted: readonly string[] = []): Promise<Record<string, number | string>[]> {
-  const outDir = buildSample();
+  const outDir = await buildSample();
   const certs = createTestCertificates(scratchDir('bench-certs'));
   const subscriber = await startSubscriber(certs);
   let postgres: Promise<TestPostgres> | undefined;

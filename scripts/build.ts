@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../src/server/config.ts';
 try {
   const config = loadConfig();
   const started = performance.now();
-  const id = buildSite({ projectRoot: config.projectRoot, contentDir: config.contentDir, siteUrl: config.SITE_URL, outDir: config.outDir });
+  const id = await buildSite({ projectRoot: config.projectRoot, contentDir: config.contentDir, siteUrl: config.SITE_URL, outDir: config.outDir });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Built ${path.join(config.outDir, 'builds', id)} for ${config.SITE_URL} in ${seconds} s; ${config.outDir}/current now points to it.`);
 } catch (error) {

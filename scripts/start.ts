@@ -15,7 +15,7 @@ try {
   const build = { projectRoot: config.projectRoot, contentDir: config.contentDir, siteUrl: config.SITE_URL, outDir: config.outDir };
   if (!isBuildCurrent(build)) {
     console.log(`Building ${config.contentDir} for ${config.SITE_URL}…`);
-    buildSite(build);
+    await buildSite(build);
   }
   await serve(config);
 } catch (error) {

@@ -1,20 +1,23 @@
 /**
  * `npm run build`: check the content (every problem at once) and publish its reviews,
- * reusing the cached work of unchanged files (prepare-content.ts); let Astro render
- * into a new build directory, precompress and index the static files, then switch
- * OUT_DIR/current to it in one rename (see build-layout.ts). A failed or killed build
- * leaves the served build untouched and publishes nothing.
+ * reusing the cached work of unchanged files, into /reviews.json (prepare-content.ts);
+ * let Astro render into a new build directory while /reviews.json is compressed beside
+ * it on the other core, move it in, precompress and index the other static files, then
+ * switch OUT_DIR/current to it in one rename (see build-layout.ts). A failed or killed
+ * build leaves the served build untouched and publishes nothing.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import path from 'node:path';
 import { formatProblems } from '../domain/content/validate.ts';
 import { BuildError } from './build-error.ts';
 import { buildDir, newBuildId, pruneBuilds, removeStaleTempLinks, STAMP_FILE, switchToBuild } from './build-layout.ts';
 import { CHILD_PID_FILE, lockBuilds } from './build-lock.ts';
-import { runBuildStep } from './build-step.ts';
+import { exitOf, runBuildStep, WATCHDOG } from './build-step.ts';
 import { buildFingerprint } from './fingerprint.ts';
 import { PREPARED_SITE_ENV } from './prepared-site.ts';
+import { withEncodings } from './static-manifest.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -33,8 +36,9 @@ export { BuildError };
  * build's output (and not in the build directory, which Astro empties first).
  */
 const PREPARED_SITE_FILE = path.join('cache', 'prepared-site.json');
-
-const WATCHDOG = path.join(import.meta.dirname, 'parent-watchdog.ts');
+/** /reviews.json and its encodings until they move into the build's client/. */
+const DOCUMENTS_DIR = path.join('cache', 'documents');
+const REVIEWS_DOCUMENT = '/reviews.json';
 
 /**
  * Astro's server bundle imports packages by name, which Node resolves from the
@@ -51,12 +55,11 @@ export function linkDependencies(projectRoot: string, outDir: string): void {
   symlinkSync(modules, link);
 }
 
-function runAstro(options: BuildOptions, dir: string, siteFile: string): void {
+async function runAstro(options: BuildOptions, dir: string, siteFile: string): Promise<void> {
   const { projectRoot, contentDir, siteUrl, outDir } = options;
-  const astro = spawnSync(process.execPath, ['--import', WATCHDOG, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+  const astro = spawn(process.execPath, ['--import', WATCHDOG, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: projectRoot,
     stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    encoding: 'utf8',
     env: {
       ...process.env,
       CONTENT_DIR: contentDir,
@@ -68,32 +71,49 @@ function runAstro(options: BuildOptions, dir: string, siteFile: string): void {
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   });
+  const [stdout, stderr, exit] = await Promise.all([astro.stdout ? text(astro.stdout) : '', astro.stderr ? text(astro.stderr) : '', exitOf(astro)]);
   rmSync(path.join(outDir, CHILD_PID_FILE), { force: true });
-  if (astro.status !== 0) {
-    const output = options.stdio === 'pipe' ? `\n${astro.stdout ?? ''}${astro.stderr ?? ''}` : '';
-    throw new BuildError(`astro build failed (exit ${astro.status ?? astro.signal}); nothing was published.${output}`);
+  if (exit !== 0) {
+    const output = options.stdio === 'pipe' ? `\n${stdout}${stderr}` : '';
+    throw new BuildError(`astro build failed (exit ${exit}); nothing was published.${output}`);
   }
 }
 
-/** Builds and switches to the new build; returns its id. */
-export function buildSite(options: BuildOptions): string {
+/** Builds and switches to the new build; resolves to its id. */
+export async function buildSite(options: BuildOptions): Promise<string> {
   const { projectRoot, contentDir, siteUrl, outDir } = options;
   const release = lockBuilds(outDir);
   const id = newBuildId();
   const dir = buildDir(outDir, id);
   const siteFile = path.join(outDir, PREPARED_SITE_FILE);
+  const documentsDir = path.join(outDir, DOCUMENTS_DIR);
+  const reviewsFile = path.join(documentsDir, REVIEWS_DOCUMENT);
   try {
     removeStaleTempLinks(outDir);
     // Leftovers of failed or killed builds go before this one starts, so they never pile up.
     pruneBuilds(outDir);
-    const prepared = runBuildStep('prepare', { projectRoot, contentDir, outDir, siteUrl, siteFile }, options.stdio);
+    rmSync(documentsDir, { recursive: true, force: true });
+    mkdirSync(documentsDir, { recursive: true });
+    const prepared = await runBuildStep('prepare', { projectRoot, contentDir, outDir, siteUrl, siteFile, reviewsFile }, options.stdio);
     if (!prepared.ok) throw new BuildError(`${formatProblems(prepared.problems)}\nNothing was built.`);
-    const { files, cached, prepared: fresh } = prepared.reviews;
-    if (options.stdio !== 'pipe') console.log(`${files} review files: ${cached} from the cache, ${fresh} checked and analysed.`);
+    const { files, cached, prepared: fresh, unread } = prepared.reviews;
+    if (options.stdio !== 'pipe') console.log(`${files} review files: ${cached} from the cache, ${fresh} checked and analysed; ${unread} unchanged, not read again.`);
     mkdirSync(dir, { recursive: true });
     linkDependencies(projectRoot, outDir);
-    runAstro(options, dir, siteFile);
-    runBuildStep('manifest', { outDir: dir, siteUrl, updated: prepared.updated }, options.stdio);
+    // Both are awaited even when one fails, so no step still writes once the build has given up.
+    const [rendered, compressed] = await Promise.allSettled([
+      runAstro(options, dir, siteFile),
+      runBuildStep('compress', { files: { [REVIEWS_DOCUMENT]: reviewsFile } }, options.stdio),
+    ]);
+    if (rendered.status === 'rejected') throw rendered.reason;
+    if (compressed.status === 'rejected') throw compressed.reason;
+    const precompressed = compressed.value;
+    for (const [urlPath, entry] of Object.entries(precompressed)) {
+      for (const file of withEncodings(path.join(documentsDir, urlPath), entry)) {
+        renameSync(file, path.join(dir, 'client', path.relative(documentsDir, file)));
+      }
+    }
+    await runBuildStep('manifest', { outDir: dir, siteUrl, updated: prepared.updated, precompressed }, options.stdio);
     // The stamp is written last: it marks the directory as a complete build.
     writeFileSync(path.join(dir, STAMP_FILE), `${JSON.stringify({ fingerprint: prepared.fingerprint, code: prepared.code })}\n`);
     switchToBuild(outDir, id);
@@ -104,6 +124,7 @@ export function buildSite(options: BuildOptions): string {
     throw error;
   } finally {
     rmSync(siteFile, { force: true });
+    rmSync(documentsDir, { recursive: true, force: true });
     release();
   }
 }

@@ -1,4 +1,4 @@
-import { siteOf, type Site } from '../domain/site.ts';
+import type { Site } from '../domain/site.ts';
 import { insightsDocument } from '../domain/insights/document.ts';
 import type { Insights } from '../domain/schemas/insights.ts';
 import { sitemapFiles, type SitemapFile } from '../domain/sitemap.ts';
@@ -31,8 +31,7 @@ export function loadSite(siteUrl: string): Promise<Site> {
   cached ??= Promise.resolve().then(() => {
     const prepared = process.env[PREPARED_SITE_ENV];
     if (!prepared) return siteFromContent(siteUrl);
-    const { content, reviews } = readPreparedSite(prepared);
-    return siteOf(content, siteUrl, reviews);
+    return readPreparedSite(prepared, siteUrl);
   });
   return cached;
 }

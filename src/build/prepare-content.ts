@@ -5,20 +5,23 @@
  * unchanged, and prepared over worker threads otherwise. The cache is saved before
  * any page is rendered, so a build that fails later still leaves it for the next.
  *
- * The site goes to the Astro build in a file (prepared-site.ts), so Astro's process
- * neither reads nor analyses the content again.
+ * The site goes to the Astro build in two files (prepared-site.ts): /reviews.json,
+ * written here (reviews-document.ts), and a small one with the rest of the content, so
+ * Astro's process neither reads nor analyses the content again.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from '../domain/content/problem.ts';
 import { businessToday, reviewDateProblems } from '../domain/content/review-dates.ts';
-import { acceptReviews, checkSiteFiles, sortByFile } from '../domain/content/validate.ts';
-import { lastUpdated } from '../domain/aggregate.ts';
+import { acceptReviews, checkSiteFiles, sortByFile, type ContentFile, type ContentFiles } from '../domain/content/validate.ts';
+import { reviewsDataset } from '../domain/datasets.ts';
+import { siteOf } from '../domain/site.ts';
 import type { PreparedReview } from '../domain/review-preparation.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import type { PreparedSite } from './prepared-site.ts';
-import { readContentFiles } from './read-content.ts';
+import { readReviewFiles, readSiteFiles, type FileStamp } from './read-content.ts';
 import { loadReviewCache, reviewCacheDir, saveReviewCache, type ReviewCache } from './review-cache.ts';
+import { writeReviewsDocument } from './reviews-document.ts';
 import { prepareReviews } from './review-workers.ts';
 
 export interface PrepareInput {
@@ -28,6 +31,8 @@ export interface PrepareInput {
   siteUrl: string;
   /** Where the prepared site goes (prepared-site.ts). */
   siteFile: string;
+  /** Where /reviews.json goes, to be moved into the build once Astro has rendered. */
+  reviewsFile: string;
 }
 
 export interface ReviewCounts {
@@ -36,36 +41,54 @@ export interface ReviewCounts {
   cached: number;
   /** Checked and analysed in this build. */
   prepared: number;
+  /** Of those from the cache, the files not even read: unchanged since their entry was made. */
+  unread: number;
 }
 
 export type PrepareOutput =
   | { ok: false; problems: ContentProblem[]; reviews: ReviewCounts }
   | { ok: true; reviews: ReviewCounts; updated: string | null; fingerprint: string; code: string };
 
-export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl, siteFile }: PrepareInput): Promise<PrepareOutput> {
+export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl, siteFile, reviewsFile }: PrepareInput): Promise<PrepareOutput> {
   const digests = new Map<string, string>();
-  const files = readContentFiles(contentDir, digests);
-  const site = checkSiteFiles(files);
+  const siteFiles = readSiteFiles(contentDir, digests);
   const code = codeFingerprint(projectRoot);
-  const cacheDir = reviewCacheDir(outDir, { code, business: files.business?.text ?? null, aspects: files.aspects?.text ?? null });
+  const cacheDir = reviewCacheDir(outDir, { code, business: siteFiles.business?.text ?? null, aspects: siteFiles.aspects?.text ?? null });
   const cache = loadReviewCache(cacheDir);
+  // A file whose stamp is the one its entry was made with is not read again: the entry holds its digest.
+  const stamps = new Map<string, FileStamp>();
+  const known = (file: string, stamp: FileStamp) => {
+    const entry = cache.get(file);
+    return entry?.stamp === stamp ? entry.digest : undefined;
+  };
+  const { reviews: reviewFiles, problems: unreadable } = readReviewFiles(contentDir, { digests, stamps, known });
+  const files: ContentFiles = { ...siteFiles, reviews: [], unreadable: [...unreadable, ...siteFiles.unreadable] };
+  const site = checkSiteFiles(files);
 
   const digestOf = (file: { path: string }) => digests.get(path.join(contentDir, file.path)) ?? '';
-  const hits = files.reviews.map((file) => {
+  const hits = reviewFiles.map((file) => {
     const hit = cache.get(file.path);
     return hit?.digest === digestOf(file) ? hit : undefined;
   });
-  const missing = files.reviews.filter((_, index) => hits[index] === undefined);
+  // Every known file is a hit; what is left was read, so it has its text.
+  const missing = reviewFiles.filter((file, index): file is ContentFile => hits[index] === undefined && 'text' in file);
   // A review's record depends on the business and the vocabulary as parsed: with either file bad, it is only checked.
   const publish = site.business !== null && (!files.aspects || site.aspectVocabulary !== null);
   const fresh = await prepareReviews(missing, { business: site.business, extension: site.aspectVocabulary, publish });
   let taken = 0;
-  const entries = files.reviews.map((file, index) => ({ path: file.path, ...(hits[index] ?? { digest: digestOf(file), ...(fresh[taken++] as PreparedReview) }) }));
-  const reviews: ReviewCounts = { files: files.reviews.length, cached: files.reviews.length - missing.length, prepared: missing.length };
+  const entries = reviewFiles.map((file, index) => ({
+    path: file.path,
+    ...(hits[index] ?? { digest: digestOf(file), ...(fresh[taken++] as PreparedReview) }),
+    stamp: stamps.get(file.path),
+  }));
+  const unread = reviewFiles.filter((file) => !('text' in file)).length;
+  const reviews: ReviewCounts = { files: reviewFiles.length, cached: reviewFiles.length - missing.length, prepared: missing.length, unread };
 
-  const next: ReviewCache = new Map(entries.map(({ path: file, digest, problems, published, dates }) => [file, { digest, problems, published, dates }]));
+  const next: ReviewCache = new Map(entries.map(({ path: file, digest, stamp, problems, published, dates }) => [file, { digest, stamp, problems, published, dates }]));
   const gone = [...cache.keys()].filter((file) => !next.has(file));
-  saveReviewCache(cacheDir, next, [...missing.map((file) => file.path), ...gone]);
+  // A file read again for a new stamp but the same bytes keeps its entry, under the new stamp.
+  const restamped = entries.filter((entry) => cache.get(entry.path)?.stamp !== entry.stamp).map((entry) => entry.path);
+  saveReviewCache(cacheDir, next, [...missing.map((file) => file.path), ...restamped, ...gone]);
 
   // The build's clock: no review may be dated after its day, in the business's time zone.
   const today = businessToday(site.business, new Date());
@@ -73,16 +96,18 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
     const late = reviewDateProblems(entry.path, entry.dates, today);
     return late.length > 0 ? { ...entry, problems: [...entry.problems, ...late], published: null } : entry;
   });
-  const { accepted, problems } = acceptReviews(files.reviews, dated);
+  const { accepted, problems } = acceptReviews(reviewFiles, dated);
   const all = sortByFile([...site.problems, ...problems]);
   if (all.length > 0 || !site.business) return { ok: false, problems: all, reviews };
 
-  const published = accepted.filter((entry) => entry.published);
   const { business, faq, summary, aspectVocabulary } = site;
-  const handed: PreparedSite = { content: { business, faq, summary, aspectVocabulary }, cacheDir, published: published.map((entry) => entry.path) };
+  const content = { business, faq, summary, aspectVocabulary };
+  const publishedSite = siteOf(content, siteUrl, accepted.flatMap((entry) => entry.published ?? []));
   mkdirSync(path.dirname(siteFile), { recursive: true });
+  writeReviewsDocument(reviewsFile, reviewsDataset(publishedSite));
+  const handed: PreparedSite = { content, reviewsFile };
   writeFileSync(siteFile, JSON.stringify(handed));
-  const updated = lastUpdated(published.flatMap((entry) => entry.published ?? []));
+  const { updated } = publishedSite;
   // Taken from the bytes just read, so the stamp names exactly the inputs of this build.
   const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl, digests);
   return { ok: true, reviews, updated, fingerprint, code };

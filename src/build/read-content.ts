@@ -12,7 +12,7 @@
  * content folder itself (CONTENT_DIR) may be a link: the operator chose it.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, type BigIntStats, type Stats } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { LIMITS } from '../domain/content/limits.ts';
@@ -24,9 +24,38 @@ export function resolveContentDir(dir = process.env.CONTENT_DIR || 'content'): s
   return path.resolve(dir);
 }
 
-type Read = { file: ContentFile } | { problem: ContentProblem } | { missing: true };
+/** A review file left unread: the caller knew its bytes by its stamp. */
+export interface KnownFile {
+  path: string;
+  digest: string;
+}
 
-function kindOf(stats: Stats): string {
+/**
+ * What a file is known by without reading it, as git's index does: its size, its
+ * modification and change times to the nanosecond, its inode and device. Writing
+ * the file, replacing it or changing its mode changes the change time, which no
+ * program can set back.
+ */
+export type FileStamp = string;
+
+export function fileStamp(stats: BigIntStats): FileStamp {
+  return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}:${stats.dev}`;
+}
+
+/** The SHA-256 of a review file's bytes when the caller knows them by this stamp; the file is then not read. */
+export type KnownDigest = (file: string, stamp: FileStamp) => string | undefined;
+
+interface ReadOptions {
+  /** Full path → SHA-256 of each file read or known, for the build's fingerprint (fingerprint.ts). */
+  digests?: Map<string, string> | undefined;
+  /** Path relative to the content folder → stamp, of each review file read or known. */
+  stamps?: Map<string, FileStamp> | undefined;
+  known?: KnownDigest | undefined;
+}
+
+type Read = { file: ContentFile } | { known: KnownFile } | { problem: ContentProblem } | { missing: true };
+
+function kindOf(stats: Stats | BigIntStats): string {
   if (stats.isSymbolicLink()) return 'a symbolic link';
   if (stats.isDirectory()) return 'a folder';
   if (stats.isFIFO()) return 'a named pipe (FIFO)';
@@ -35,7 +64,7 @@ function kindOf(stats: Stats): string {
   return 'not a regular file';
 }
 
-const notRegular = (name: string, stats: Stats): Read => ({
+const notRegular = (name: string, stats: Stats | BigIntStats): Read => ({
   problem: {
     file: name,
     field: null,
@@ -60,17 +89,24 @@ const scratch = Buffer.allocUnsafe(Math.max(LIMITS.reviewFileBytes, LIMITS.busin
  * swapped for a link or a FIFO after the lstat is refused too; at most maxBytes + 1
  * bytes are ever read, so a file that grows meanwhile cannot pass the limit.
  */
-function readRegularFile(root: string, name: string, maxBytes: number, digests?: Map<string, string>): Read {
+function readRegularFile(root: string, name: string, maxBytes: number, { digests, stamps, known }: ReadOptions = {}): Read {
   const full = path.join(root, name);
-  let stats: Stats;
+  let stats: BigIntStats;
   try {
-    stats = lstatSync(full);
+    stats = lstatSync(full, { bigint: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
     return { problem: { file: name, field: null, message: `cannot be read (${(error as NodeJS.ErrnoException).code})` } };
   }
   if (!stats.isFile()) return notRegular(name, stats);
-  if (stats.size > maxBytes) return tooBig(name, stats.size.toLocaleString('en-US'), maxBytes);
+  if (stats.size > BigInt(maxBytes)) return tooBig(name, stats.size.toLocaleString('en-US'), maxBytes);
+  const stamp = fileStamp(stats);
+  stamps?.set(name, stamp);
+  const digest = known?.(name, stamp);
+  if (digest !== undefined) {
+    digests?.set(full, digest);
+    return { known: { path: name, digest } };
+  }
   let fd: number;
   try {
     fd = openSync(full, OPEN_FLAGS);
@@ -128,12 +164,7 @@ function reviewNames(root: string): { names: string[]; problems: ContentProblem[
   return { names: names.sort(), problems };
 }
 
-/**
- * The content folder's files. Given `digests`, it also records there the SHA-256 of
- * each file read, by its full path, for the build's fingerprint (fingerprint.ts),
- * which then need not read the files a second time.
- */
-export function readContentFiles(root: string, digests?: Map<string, string>): ContentFiles {
+function checkContentDir(root: string): void {
   let rootStats: Stats;
   try {
     rootStats = statSync(root);
@@ -141,21 +172,54 @@ export function readContentFiles(root: string, digests?: Map<string, string>): C
     throw new Error(`The content folder ${root} does not exist (CONTENT_DIR).`);
   }
   if (!rootStats.isDirectory()) throw new Error(`The content folder ${root} is not a folder (CONTENT_DIR).`);
+}
 
+type SiteFiles = Omit<ContentFiles, 'reviews'> & { unreadable: ContentProblem[] };
+
+/** The content folder's files besides the reviews: business.json, faq.md, summary.md, aspects.json. */
+export function readSiteFiles(root: string, digests?: Map<string, string>): SiteFiles {
+  checkContentDir(root);
   const unreadable: ContentProblem[] = [];
-  const take = (read: Read): ContentFile | null => {
+  const take = (name: string, maxBytes: number): ContentFile | null => {
+    const read = readRegularFile(root, name, maxBytes, { digests });
     if ('problem' in read) unreadable.push(read.problem);
     return 'file' in read ? read.file : null;
   };
-  const { names, problems } = reviewNames(root);
-  unreadable.push(...problems);
-  const reviews = names.flatMap((name) => take(readRegularFile(root, `reviews/${name}`, LIMITS.reviewFileBytes, digests)) ?? []);
   return {
-    business: take(readRegularFile(root, 'business.json', LIMITS.businessFileBytes, digests)),
-    reviews,
-    faq: take(readRegularFile(root, 'faq.md', LIMITS.editorialFileBytes, digests)),
-    summary: take(readRegularFile(root, 'summary.md', LIMITS.editorialFileBytes, digests)),
-    aspects: take(readRegularFile(root, 'aspects.json', LIMITS.aspectsFileBytes, digests)),
+    business: take('business.json', LIMITS.businessFileBytes),
+    faq: take('faq.md', LIMITS.editorialFileBytes),
+    summary: take('summary.md', LIMITS.editorialFileBytes),
+    aspects: take('aspects.json', LIMITS.aspectsFileBytes),
     unreadable,
   };
+}
+
+/**
+ * The review files in file-name order: each read, or known by its stamp (`known`) and
+ * left unread; and the problems of the ones that cannot be read as content.
+ */
+export function readReviewFiles(root: string, options: ReadOptions = {}): { reviews: (ContentFile | KnownFile)[]; problems: ContentProblem[] } {
+  checkContentDir(root);
+  const { names, problems } = reviewNames(root);
+  const reviews: (ContentFile | KnownFile)[] = [];
+  for (const name of names) {
+    const read = readRegularFile(root, `reviews/${name}`, LIMITS.reviewFileBytes, options);
+    if ('problem' in read) problems.push(read.problem);
+    else if ('file' in read) reviews.push(read.file);
+    else if ('known' in read) reviews.push(read.known);
+  }
+  return { reviews, problems };
+}
+
+/**
+ * The content folder's files. Given `digests`, it also records there the SHA-256 of
+ * each file read, by its full path, for the build's fingerprint (fingerprint.ts),
+ * which then need not read the files a second time.
+ */
+export function readContentFiles(root: string, digests?: Map<string, string>): ContentFiles {
+  checkContentDir(root);
+  // Without `known`, every review file is read.
+  const { reviews, problems } = readReviewFiles(root, { digests }) as { reviews: ContentFile[]; problems: ContentProblem[] };
+  const site = readSiteFiles(root, digests);
+  return { ...site, reviews, unreadable: [...problems, ...site.unreadable] };
 }

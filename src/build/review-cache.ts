@@ -26,6 +26,8 @@ const SHARDS = 256;
 export interface CachedReview extends PreparedReview {
   /** SHA-256 of the file's bytes. */
   digest: string;
+  /** The file's stamp when it was last read (read-content.ts): while it is the same, the file is not read. */
+  stamp?: string | undefined;
 }
 
 /** By the file's path relative to the content folder, e.g. `reviews/r001.md`. */

@@ -69,45 +69,75 @@ function listFiles(dir: string, prefix = ''): string[] {
   return out;
 }
 
+/** Brotli's best quality costs seconds per megabyte; above this size quality 9 is nearly as small and many times quicker. */
+const BROTLI_BEST_MAX_BYTES = 256 * 1024;
+
 /** A file's gzip and brotli encodings, made at once on libuv's threadpool (the largest document takes most of the time). */
 function compress(bytes: Buffer): Promise<[Buffer, Buffer]> {
   return Promise.all([
     // gzip writes no file name and a zero mtime, so the output is deterministic.
     gzipAsync(bytes, { level: 9 }),
     brotliAsync(bytes, {
-      // Quality 11 is slow on large documents; 9 keeps big builds quick at a small cost.
-      params: { [constants.BROTLI_PARAM_QUALITY]: bytes.length > 4_000_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: bytes.length > BROTLI_BEST_MAX_BYTES ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     }),
   ]);
 }
 
-/** `updated` is the site's (the newest review or response date), as the build computed it. */
-export async function writeStaticManifest(outDir: string, siteUrl: string, updated: string | null): Promise<StaticManifest> {
+/** One file's entry, its .gz and .br written beside it when they are smaller. */
+async function fileEntry(full: string, urlPath: string): Promise<StaticFileEntry> {
+  const bytes = readFileSync(full);
+  // Started first: the threadpool compresses while this thread hashes.
+  const encodings = COMPRESSIBLE.has(path.extname(urlPath).toLowerCase()) && bytes.length > 0 ? compress(bytes) : null;
+  const entry: StaticFileEntry = {
+    type: contentTypeFor(urlPath),
+    size: bytes.length,
+    hash: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
+    encodings: {},
+  };
+  if (encodings) {
+    const [gz, br] = await encodings;
+    if (gz.length < bytes.length) {
+      writeFileSync(`${full}.gz`, gz);
+      entry.encodings.gzip = gz.length;
+    }
+    if (br.length < bytes.length) {
+      writeFileSync(`${full}.br`, br);
+      entry.encodings.br = br.length;
+    }
+  }
+  return entry;
+}
+
+/**
+ * The entries of files made before Astro's (the build's largest document, say), by
+ * their URL path: they are compressed while Astro renders, and moved into the build
+ * with their encodings afterwards.
+ */
+export async function precompressFiles(files: Record<string, string>): Promise<Record<string, StaticFileEntry>> {
+  const entries: Record<string, StaticFileEntry> = {};
+  for (const [urlPath, full] of Object.entries(files)) entries[urlPath] = await fileEntry(full, urlPath);
+  return entries;
+}
+
+/** The paths of a file and of its encodings, the ones that exist. */
+export function withEncodings(full: string, entry: StaticFileEntry): string[] {
+  return [full, ...(entry.encodings.gzip !== undefined ? [`${full}.gz`] : []), ...(entry.encodings.br !== undefined ? [`${full}.br`] : [])];
+}
+
+export interface ManifestInput {
+  outDir: string;
+  siteUrl: string;
+  /** The site's (the newest review or response date), as the build computed it. */
+  updated: string | null;
+  /** Entries of files already compressed (precompressFiles), taken as they are. */
+  precompressed?: Record<string, StaticFileEntry>;
+}
+
+export async function writeStaticManifest({ outDir, siteUrl, updated, precompressed = {} }: ManifestInput): Promise<StaticManifest> {
   const clientDir = path.join(outDir, 'client');
   const files: Record<string, StaticFileEntry> = {};
   for (const urlPath of listFiles(clientDir)) {
-    const full = path.join(clientDir, urlPath);
-    const bytes = readFileSync(full);
-    // Started first: the threadpool compresses while this thread hashes.
-    const encodings = COMPRESSIBLE.has(path.extname(urlPath).toLowerCase()) && bytes.length > 0 ? compress(bytes) : null;
-    const entry: StaticFileEntry = {
-      type: contentTypeFor(urlPath),
-      size: bytes.length,
-      hash: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
-      encodings: {},
-    };
-    if (encodings) {
-      const [gz, br] = await encodings;
-      if (gz.length < bytes.length) {
-        writeFileSync(`${full}.gz`, gz);
-        entry.encodings.gzip = gz.length;
-      }
-      if (br.length < bytes.length) {
-        writeFileSync(`${full}.br`, br);
-        entry.encodings.br = br.length;
-      }
-    }
-    files[urlPath] = entry;
+    files[urlPath] = precompressed[urlPath] ?? (await fileEntry(path.join(clientDir, urlPath), urlPath));
   }
   const manifest: StaticManifest = { updated, siteUrl, files };
   writeFileSync(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);

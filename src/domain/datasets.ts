@@ -33,9 +33,16 @@ export const REVIEW_LINE_END = ',';
  * (src/server/builds/catalog-loader.ts), and a diff of two builds shows the reviews
  * that changed.
  */
-export function serializeReviewsDataset({ reviews, ...head }: ReviewsDataset): string {
-  const first = `${JSON.stringify({ ...head, reviews: [] }).slice(0, -REVIEWS_DATASET_END.length)}\n`;
-  return `${first}${reviews.map((review) => JSON.stringify(review)).join(`${REVIEW_LINE_END}\n`)}${reviews.length ? '\n' : ''}${REVIEWS_DATASET_END}\n`;
+export function serializeReviewsDataset(dataset: ReviewsDataset): string {
+  return [...reviewsDatasetLines(dataset)].join('');
+}
+
+/** The lines of serializeReviewsDataset one at a time (each with its newline), for a writer that need not hold the whole document. */
+export function* reviewsDatasetLines({ reviews, ...head }: ReviewsDataset): Generator<string> {
+  yield `${JSON.stringify({ ...head, reviews: [] }).slice(0, -REVIEWS_DATASET_END.length)}\n`;
+  const last = reviews.length - 1;
+  for (let i = 0; i <= last; i++) yield `${JSON.stringify(reviews[i])}${i < last ? REVIEW_LINE_END : ''}\n`;
+  yield `${REVIEWS_DATASET_END}\n`;
 }
 
 /** The first line of /reviews.json read back; undefined if it is not one (see serializeReviewsDataset). */

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const contentDir = path.join(PROJECT_ROOT, 'tmp/test-content/browser');
   writeContent(contentDir, generateContent(REVIEWS, 11));
   const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir: path.join(PROJECT_ROOT, 'tmp/test-builds/browser'), stdio: 'pipe' as const };
-  if (!isBuildCurrent(build)) buildSite(build);
+  if (!isBuildCurrent(build)) await buildSite(build);
   [server, browser] = await Promise.all([startServer(build.outDir), launchChromium()]);
   mkdirSync(SCREENSHOTS, { recursive: true });
   console.log(`Screenshots: ${SCREENSHOTS}`);

@@ -4,7 +4,7 @@
  * say) can then change without touching the project the other tests build.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addReview } from '../support/content-variant.ts';
@@ -35,6 +35,8 @@ interface Run {
   status: number | null;
   output: string;
   counts: { files: number; cached: number; prepared: number } | undefined;
+  /** Review files the build did not read: their stamp had not changed since their entry was made. */
+  unread: number | undefined;
 }
 
 function build(outDir: string, env: Record<string, string> = {}): Run {
@@ -46,7 +48,8 @@ function build(outDir: string, env: Record<string, string> = {}): Run {
   });
   const match = /(\d+) review files: (\d+) from the cache, (\d+) checked and analysed/.exec(run.stdout);
   const counts = match && { files: Number(match[1]), cached: Number(match[2]), prepared: Number(match[3]) };
-  return { status: run.status, output: `${run.stdout}${run.stderr}`, counts: counts ?? undefined };
+  const unread = /; (\d+) unchanged, not read again/.exec(run.stdout)?.[1];
+  return { status: run.status, output: `${run.stdout}${run.stderr}`, counts: counts ?? undefined, unread: unread === undefined ? undefined : Number(unread) };
 }
 
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -70,7 +73,7 @@ function expectSameOutput(a: string, b: string): void {
   for (const [file, bytes] of left) expect(bytes.equals(right.get(file) as Buffer), file).toBe(true);
 }
 
-type Published = { id: string; aspects: { aspect: string; sentiment: string }[]; services: { id: string }[] };
+type Published = { id: string; title?: string; aspects: { aspect: string; sentiment: string }[]; services: { id: string }[] };
 function review(outDir: string, id: string): Published {
   const { reviews } = JSON.parse(readFileSync(path.join(outDir, 'current/client/reviews.json'), 'utf8')) as { reviews: Published[] };
   return reviews.find((r) => r.id === id) as Published;
@@ -103,6 +106,23 @@ describe('the cache of prepared reviews', { timeout: 1_200_000 }, () => {
     const cold = path.join(scratch, 'cold');
     expect(build(cold).counts).toEqual({ files: 6, cached: 0, prepared: 6 });
     expectSameOutput(out, cold);
+  });
+
+  it('reads only the files that changed since their entry was made, even when an edit keeps the size and the modification time', () => {
+    const again = build(out);
+    expect(again.counts).toEqual({ files: 6, cached: 6, prepared: 0 });
+    expect(again.unread).toBe(6);
+    // Same size, and the modification time set back: the change time still tells the file was written.
+    const file = path.join(content, 'reviews/f-six.md');
+    const { atime, mtime } = statSync(file);
+    edit(file, 'title: New gutters', 'title: New Gutters');
+    utimesSync(file, atime, mtime);
+    const rebuilt = build(out);
+    expect(rebuilt.counts).toEqual({ files: 6, cached: 5, prepared: 1 });
+    expect(rebuilt.unread).toBe(5);
+    expect(review(out, 'f-six').title).toBe('New Gutters');
+    edit(file, 'title: New Gutters', 'title: New gutters');
+    expect(build(out).counts).toEqual({ files: 6, cached: 5, prepared: 1 });
   });
 
   it('ignores a damaged cache file, and prepares its reviews again', () => {

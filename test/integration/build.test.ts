@@ -27,10 +27,10 @@ function runScript(script: string, env: Record<string, string>) {
 }
 
 describe('deterministic builds', () => {
-  it('the same content gives byte-identical published files', () => {
+  it('the same content gives byte-identical published files', async () => {
     const first = inject('smallBuild');
     const second = path.join(scratch, 'again');
-    buildSite({ projectRoot: PROJECT_ROOT, contentDir: path.join(PROJECT_ROOT, 'test/fixtures/small'), siteUrl: TEST_SITE_URL, outDir: second, stdio: 'pipe' });
+    await buildSite({ projectRoot: PROJECT_ROOT, contentDir: path.join(PROJECT_ROOT, 'test/fixtures/small'), siteUrl: TEST_SITE_URL, outDir: second, stdio: 'pipe' });
     const files = filesUnder(path.join(first, 'client'));
     expect(files).toEqual(filesUnder(path.join(second, 'client')));
     expect(files).toEqual(expect.arrayContaining(['reviews.json', 'reviews.json.br', 'reviews.json.gz', 'feed.xml', 'api/feed.json', 'index.html', 'insights.html', 'developers.html', 'badge.svg', 'widget.js', 'widget.js.gz']));

@@ -80,11 +80,11 @@ describe('a hostile content folder', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 
-  it('the build refuses it before Astro runs, with the same list', () => {
+  it('the build refuses it before Astro runs, with the same list', async () => {
     const outDir = path.join(scratch, 'out');
     let error: unknown;
     try {
-      buildSite({ projectRoot: PROJECT_ROOT, contentDir: content, siteUrl: TEST_SITE_URL, outDir, stdio: 'pipe' });
+      await buildSite({ projectRoot: PROJECT_ROOT, contentDir: content, siteUrl: TEST_SITE_URL, outDir, stdio: 'pipe' });
     } catch (caught) {
       error = caught;
     }

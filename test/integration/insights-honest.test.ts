@@ -147,7 +147,7 @@ beforeAll(async () => {
   const contentDir = path.join(PROJECT_ROOT, 'tmp/test-content/insights-honest');
   writeContent(contentDir);
   const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir: path.join(PROJECT_ROOT, 'tmp/test-builds/insights-honest'), stdio: 'pipe' as const };
-  if (!isBuildCurrent(build)) buildSite(build);
+  if (!isBuildCurrent(build)) await buildSite(build);
   server = await startServer(build.outDir);
   const get = async (p: string) => (await rawRequest(server.url + p)).text;
   reviews = reviewsDatasetSchema.parse(JSON.parse(await get('/reviews.json'))).reviews;

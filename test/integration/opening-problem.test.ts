@@ -31,7 +31,7 @@ beforeAll(async () => {
   const contentDir = copyFixture('small', 'opening-problem');
   writeReview(contentDir, 'opening-five', 5);
   writeReview(contentDir, 'opening-two', 2);
-  server = await startServer(buildContent(contentDir, 'opening-problem'));
+  server = await startServer(await buildContent(contentDir, 'opening-problem'));
   const get = async (p: string) => (await rawRequest(server.url + p)).text;
   reviews = reviewsDatasetSchema.parse(JSON.parse(await get('/reviews.json'))).reviews;
   insights = insightsSchema.parse(JSON.parse(await get('/insights.json')));

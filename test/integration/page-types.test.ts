@@ -65,7 +65,7 @@ beforeAll(async () => {
   const contentDir = path.join(PROJECT_ROOT, 'tmp/test-content/page-types');
   writeContent(contentDir, generateContent(REVIEWS, 21));
   const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir: path.join(PROJECT_ROOT, 'tmp/test-builds/page-types'), stdio: 'pipe' as const };
-  if (!isBuildCurrent(build)) buildSite(build);
+  if (!isBuildCurrent(build)) await buildSite(build);
   [server, browser] = await Promise.all([startServer(build.outDir), launchChromium()]);
   const { reviews } = JSON.parse((await rawRequest(`${server.url}/reviews.json`)).text) as { reviews: { id: string }[] };
   ids = { newest: reviews[0]?.id as string, oldest: reviews.at(-1)?.id as string };

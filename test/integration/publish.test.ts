@@ -45,7 +45,7 @@ beforeAll(async () => {
   hubDb = path.join(dir, 'hub.sqlite');
   stateDir = path.join(dir, 'published');
   content = copyFixture('small', 'publish-e2e');
-  outDir = buildContent(content, 'publish-e2e');
+  outDir = await buildContent(content, 'publish-e2e');
   subscriber = await startSubscriber(certs);
   server = await startServer();
   for (const [name, topic] of Object.entries(TOPICS)) {
@@ -90,7 +90,7 @@ describe('npm run publish', () => {
   it('after a new review and a rebuild: a failed ping exits non-zero and records nothing, a rerun finishes the job', async () => {
     const before = readFileSync(path.join(stateDir, 'reviews.json'));
     addReview(content, 'g-fresh', 'Fresh gutters before the storm', '2024-07-01');
-    buildContent(content, 'publish-e2e');
+    await buildContent(content, 'publish-e2e');
     await server.stop();
     server = await startServer();
 

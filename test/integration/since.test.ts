@@ -139,7 +139,7 @@ describe('GET /api/reviews/since/{date}', () => {
 describe('an identical rebuild', () => {
   let again: RunningServer;
   beforeAll(async () => {
-    again = await startServer(buildFixture('small', 'small-rebuilt', TEST_SITE_URL));
+    again = await startServer(await buildFixture('small', 'small-rebuilt', TEST_SITE_URL));
   });
   afterAll(() => again?.stop());
 

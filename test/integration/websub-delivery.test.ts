@@ -31,7 +31,7 @@ beforeAll(async () => {
   hubDb = path.join(dir, 'hub.sqlite');
   const content = copyFixture('small', 'websub-delivery');
   addReview(content, 'f-new', 'Second version');
-  secondBuild = buildContent(content, 'websub-delivery');
+  secondBuild = await buildContent(content, 'websub-delivery');
   subscriber = await startSubscriber(certs);
   server = await startHubServer(inject('smallBuild'), { hubDb, caFile: certs.caFile });
   state = readHubState(hubDb);

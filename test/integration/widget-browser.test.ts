@@ -75,7 +75,7 @@ beforeAll(async () => {
   const contentDir = path.join(PROJECT_ROOT, 'tmp/test-content/widget-browser');
   writeContent(contentDir, generateContent(30, 7));
   const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir: path.join(PROJECT_ROOT, 'tmp/test-builds/widget-browser'), stdio: 'pipe' as const };
-  if (!isBuildCurrent(build)) buildSite(build);
+  if (!isBuildCurrent(build)) await buildSite(build);
   [server, browser] = await Promise.all([startServer(build.outDir), launchChromium()]);
   hostUrl = await startHost(server.url);
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -18,7 +18,7 @@ export async function copySmallBuild(outDir: string, id: string, title?: string)
     for (const review of dataset.reviews) review.title = title;
     writeFileSync(file, serializeReviewsDataset(dataset));
     for (const stale of [`${file}.gz`, `${file}.br`]) rmSync(stale, { force: true });
-    await writeStaticManifest(dir, TEST_SITE_URL, dataset.updated);
+    await writeStaticManifest({ outDir: dir, siteUrl: TEST_SITE_URL, updated: dataset.updated });
   }
   return dir;
 }

@@ -19,8 +19,8 @@ export function addReview(contentDir: string, id: string, title: string, date = 
 }
 
 /** Builds the folder into tmp/test-builds/<name> (the same OUT_DIR on every call). */
-export function buildContent(contentDir: string, name: string): string {
+export async function buildContent(contentDir: string, name: string): Promise<string> {
   const outDir = path.join(PROJECT_ROOT, 'tmp/test-builds', name);
-  buildSite({ projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir, stdio: 'pipe' });
+  await buildSite({ projectRoot: PROJECT_ROOT, contentDir, siteUrl: TEST_SITE_URL, outDir, stdio: 'pipe' });
   return outDir;
 }

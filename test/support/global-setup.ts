@@ -8,6 +8,6 @@ declare module 'vitest' {
 }
 
 /** One build of the small fixture, shared by every integration test file. */
-export default function setup(project: TestProject): void {
-  project.provide('smallBuild', buildFixture('small'));
+export default async function setup(project: TestProject): Promise<void> {
+  project.provide('smallBuild', await buildFixture('small'));
 }
