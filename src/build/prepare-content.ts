@@ -14,8 +14,10 @@ import path from 'node:path';
 import type { ContentProblem } from '../domain/content/problem.ts';
 import { businessToday, reviewDateProblems } from '../domain/content/review-dates.ts';
 import { acceptReviews, checkSiteFiles, sortByFile, type ContentFile, type ContentFiles } from '../domain/content/validate.ts';
-import { reviewsDataset } from '../domain/datasets.ts';
-import { siteOf } from '../domain/site.ts';
+import { aggregateRating, lastUpdated } from '../domain/aggregate.ts';
+import { publishedReviewJson } from '../domain/published-review.ts';
+import { compareNewestFirst } from '../domain/review-record.ts';
+import { siteUrls } from '../domain/site-urls.ts';
 import type { PreparedReview } from '../domain/review-preparation.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import type { PreparedSite } from './prepared-site.ts';
@@ -102,12 +104,14 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
 
   const { business, faq, summary, aspectVocabulary } = site;
   const content = { business, faq, summary, aspectVocabulary };
-  const publishedSite = siteOf(content, siteUrl, accepted.flatMap((entry) => entry.published ?? []));
+  const published = accepted.flatMap((entry) => entry.published ?? []).sort(compareNewestFirst);
+  const urls = siteUrls(siteUrl);
+  const updated = lastUpdated(published);
+  const head = { business, aggregate_rating: aggregateRating(published), updated };
   mkdirSync(path.dirname(siteFile), { recursive: true });
-  writeReviewsDocument(reviewsFile, reviewsDataset(publishedSite));
+  writeReviewsDocument(reviewsFile, head, published.map((review) => publishedReviewJson(review, urls.reviewPage(review.id))));
   const handed: PreparedSite = { content, reviewsFile };
   writeFileSync(siteFile, JSON.stringify(handed));
-  const { updated } = publishedSite;
   // Taken from the bytes just read, so the stamp names exactly the inputs of this build.
   const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl, digests);
   return { ok: true, reviews, updated, fingerprint, code };

@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { PreparedReview } from '../domain/review-preparation.ts';
 
 /** Raised whenever the layout of an entry changes, so files of older builds are not read as this one. */
-const FORMAT = 2;
+const FORMAT = 3;
 const SHARDS = 256;
 
 export interface CachedReview extends PreparedReview {

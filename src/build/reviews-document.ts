@@ -5,19 +5,19 @@
  * of the cache of prepared reviews. Both sides go through the domain's serialisation.
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { reviewsDatasetLines } from '../domain/datasets.ts';
+import { reviewsDatasetLines, type ReviewsDatasetHead } from '../domain/datasets.ts';
 import type { ReviewsDataset } from '../domain/schemas/datasets.ts';
 
 /** Lines are gathered up to this many characters before each write. */
 const WRITE_CHARS = 1 << 20;
 
-/** Writes /reviews.json a megabyte at a time: the document is never one string. */
-export function writeReviewsDocument(file: string, dataset: ReviewsDataset): void {
+/** Writes /reviews.json, given its head and its reviews' JSON, a megabyte at a time: the document is never one string. */
+export function writeReviewsDocument(file: string, head: ReviewsDatasetHead, reviews: readonly string[]): void {
   const fd = openSync(file, 'w');
   try {
     let pending: string[] = [];
     let chars = 0;
-    for (const line of reviewsDatasetLines(dataset)) {
+    for (const line of reviewsDatasetLines(head, reviews)) {
       pending.push(line);
       chars += line.length;
       if (chars < WRITE_CHARS) continue;

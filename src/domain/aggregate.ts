@@ -9,7 +9,7 @@ export interface AggregateRating {
   distribution: Record<'1' | '2' | '3' | '4' | '5', number>;
 }
 
-export function aggregateRating(reviews: readonly Review[]): AggregateRating {
+export function aggregateRating(reviews: readonly Pick<Review, 'rating'>[]): AggregateRating {
   const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
   let sum = 0;
   for (const review of reviews) {
@@ -26,13 +26,16 @@ export function aggregateRating(reviews: readonly Review[]): AggregateRating {
 }
 
 /** The newest date among the reviews and their owner responses, or null with no reviews. */
-export function lastUpdated(reviews: readonly Pick<Review, 'date' | 'response'>[]): string | null {
+/** What a review is dated by: its date, and its response's. */
+type Dated = { date: string; response: { date: string } | null };
+
+export function lastUpdated(reviews: readonly Dated[]): string | null {
   let newest: string | null = null;
   for (const review of reviews) newest = maxDate(newest, reviewUpdated(review));
   return newest;
 }
 
 /** A review changes when it is written and again when the owner answers it. */
-export function reviewUpdated(review: Pick<Review, 'date' | 'response'>): string {
+export function reviewUpdated(review: Dated): string {
   return review.response && review.response.date > review.date ? review.response.date : review.date;
 }

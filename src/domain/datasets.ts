@@ -33,15 +33,19 @@ export const REVIEW_LINE_END = ',';
  * (src/server/builds/catalog-loader.ts), and a diff of two builds shows the reviews
  * that changed.
  */
-export function serializeReviewsDataset(dataset: ReviewsDataset): string {
-  return [...reviewsDatasetLines(dataset)].join('');
+export function serializeReviewsDataset({ reviews, ...head }: ReviewsDataset): string {
+  return [...reviewsDatasetLines(head, reviews.map((review) => JSON.stringify(review)))].join('');
 }
 
-/** The lines of serializeReviewsDataset one at a time (each with its newline), for a writer that need not hold the whole document. */
-export function* reviewsDatasetLines({ reviews, ...head }: ReviewsDataset): Generator<string> {
+/**
+ * The lines of serializeReviewsDataset one at a time (each with its newline), from the
+ * reviews' JSON, for a writer that need not hold the whole document (the build's,
+ * src/build/reviews-document.ts, whose reviews are JSON already).
+ */
+export function* reviewsDatasetLines(head: ReviewsDatasetHead, reviews: readonly string[]): Generator<string> {
   yield `${JSON.stringify({ ...head, reviews: [] }).slice(0, -REVIEWS_DATASET_END.length)}\n`;
   const last = reviews.length - 1;
-  for (let i = 0; i <= last; i++) yield `${JSON.stringify(reviews[i])}${i < last ? REVIEW_LINE_END : ''}\n`;
+  for (let i = 0; i <= last; i++) yield `${reviews[i]}${i < last ? REVIEW_LINE_END : ''}\n`;
   yield `${REVIEWS_DATASET_END}\n`;
 }
 

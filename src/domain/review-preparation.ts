@@ -9,13 +9,13 @@ import type { ReviewDates } from './content/review-dates.ts';
 import { reviewChecker, type ContentFile } from './content/validate.ts';
 import type { AspectAnalyzer } from './insights/review-aspects.ts';
 import { reviewPublisher } from './review-record.ts';
-import type { ReviewRecord } from './schemas/review.ts';
+import { publishedReview, type PublishedReview } from './published-review.ts';
 
 export interface PreparedReview {
   /** The file's own problems; those of its id are checked across files (acceptReviews). */
   problems: ContentProblem[];
   /** The public record, when the review is verified and has no problem of its own. */
-  published: ReviewRecord | null;
+  published: PublishedReview | null;
   /**
    * The review's dates as written: whether they lie in the future depends on the day
    * of the build, so that is checked on each build (with the file's other problems), not kept.
@@ -32,6 +32,6 @@ export function reviewPreparer(business: Business | null, analyze: AspectAnalyze
   const publish = business && analyze ? reviewPublisher(business, analyze) : null;
   return (file) => {
     const { review, problems, dates } = check(file);
-    return { problems, published: review?.verified && publish ? publish(review) : null, dates };
+    return { problems, published: review?.verified && publish ? publishedReview(publish(review)) : null, dates };
   };
 }

@@ -17,6 +17,7 @@ describe('preparing reviews over worker threads', () => {
     const prepared = await prepareReviews(files, setup);
     expect(prepared).toEqual(files.map(preparerFor(setup)));
     expect(prepared.at(-1)?.problems.length).toBeGreaterThan(0);
-    expect(prepared[1]?.published?.aspects.map((a) => a.aspect)).toContain('communication');
+    const record = JSON.parse(prepared[1]?.published?.json ?? '{}') as { aspects: { aspect: string }[] };
+    expect(record.aspects.map((a) => a.aspect)).toContain('communication');
   });
 });

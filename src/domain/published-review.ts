@@ -1,0 +1,31 @@
+/**
+ * A published review as a build keeps it from one build to the next
+ * (src/build/review-cache.ts): its record as JSON text, which the build copies into
+ * /reviews.json without parsing it again, and the few fields the site is ordered,
+ * counted and dated by.
+ */
+import type { ReviewRecord } from './schemas/review.ts';
+
+export interface PublishedReview {
+  id: string;
+  date: string;
+  rating: number;
+  /** The owner's response, by its date only. */
+  response: { date: string } | null;
+  /** The record's JSON without its id: `{"rating":…}`. */
+  json: string;
+}
+
+export function publishedReview({ id, ...rest }: ReviewRecord): PublishedReview {
+  return { id, date: rest.date, rating: rest.rating, response: rest.response && { date: rest.response.date }, json: JSON.stringify(rest) };
+}
+
+/**
+ * The review's JSON in /reviews.json: its id, its page's address, then the rest of its
+ * record. These are the bytes JSON.stringify gives the site's review object (site.ts),
+ * whose keys come in that order.
+ */
+export function publishedReviewJson({ id, json }: PublishedReview, url: string): string {
+  const rest = json.slice(1);
+  return `{"id":${JSON.stringify(id)},"url":${JSON.stringify(url)}${rest === '}' ? '' : ','}${rest}`;
+}
