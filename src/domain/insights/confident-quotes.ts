@@ -19,20 +19,33 @@ export interface ConfidentQuote {
   confidence: number;
 }
 
-/** At most `count` quotes, surest first; ties go to the stronger sentence, then the newer review (reviews come newest first). */
+type Candidate = { review: Review; found: ReviewAspect & { excerpt: string } };
+
+/** Surer first, then the stronger sentence; among equals the one met first (the newer review). */
+function surer(a: Candidate, b: Candidate): boolean {
+  return a.found.confidence > b.found.confidence || (a.found.confidence === b.found.confidence && Math.abs(a.found.score) > Math.abs(b.found.score));
+}
+
+/**
+ * At most `count` quotes, surest first; ties go to the stronger sentence, then the newer review (reviews come newest first).
+ * Each quote is the surest candidate whose review and aspect are not quoted yet: one pass over the candidates per
+ * quote, as a home page shows a few quotes of many thousand sentences.
+ */
 export function confidentQuotes(reviews: readonly Review[], count: number): ConfidentQuote[] {
-  type Candidate = { review: Review; found: ReviewAspect; order: number };
-  const quotable = (c: Candidate): c is Candidate & { found: { excerpt: string } } => isQuotable(c);
-  const candidates = reviews
-    .flatMap((review, order) => review.aspects.map((found) => ({ review, found, order })))
-    .filter(quotable)
-    .sort((a, b) => b.found.confidence - a.found.confidence || Math.abs(b.found.score) - Math.abs(a.found.score) || a.order - b.order);
+  const candidates: Candidate[] = [];
+  for (const review of reviews) for (const found of review.aspects) if (isQuotable({ review, found })) candidates.push({ review, found: found as Candidate['found'] });
   const quotes: ConfidentQuote[] = [];
   const reviewsQuoted = new Set<string>();
   const aspectsQuoted = new Set<AspectId>();
-  for (const { review, found } of candidates) {
-    if (quotes.length >= count) break;
-    if (reviewsQuoted.has(review.id) || aspectsQuoted.has(found.aspect)) continue;
+  while (quotes.length < count) {
+    let next: Candidate | undefined;
+    for (const candidate of candidates) {
+      if (next && !surer(candidate, next)) continue;
+      if (reviewsQuoted.has(candidate.review.id) || aspectsQuoted.has(candidate.found.aspect)) continue;
+      next = candidate;
+    }
+    if (!next) break;
+    const { review, found } = next;
     reviewsQuoted.add(review.id);
     aspectsQuoted.add(found.aspect);
     quotes.push({

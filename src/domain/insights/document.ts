@@ -26,22 +26,30 @@ function quarterOf(date: string): string {
   return `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
 }
 
+interface AspectTally {
+  totals: Counts;
+  quarters: Map<string, Counts>;
+  mentions: Mention[];
+}
+
+/** Every aspect's counts, trend and quotes, from one pass over the reviews. */
 function aspectInsights(reviews: readonly Review[]): AspectInsight[] {
-  return ASPECTS.map((aspect) => {
-    const totals = emptyCounts();
-    const quarters = new Map<string, Counts>();
-    const mentions: Mention[] = [];
-    for (const review of reviews) {
-      for (const found of review.aspects) {
-        if (found.aspect !== aspect) continue;
-        totals[found.sentiment] += 1;
-        const quarter = quarterOf(review.date);
-        const counts = quarters.get(quarter) ?? emptyCounts();
-        counts[found.sentiment] += 1;
-        quarters.set(quarter, counts);
-        mentions.push({ review, found });
-      }
+  const tallies = new Map<string, AspectTally>(ASPECTS.map((aspect) => [aspect, { totals: emptyCounts(), quarters: new Map(), mentions: [] }]));
+  for (const review of reviews) {
+    if (!review.aspects.length) continue;
+    const quarter = quarterOf(review.date);
+    for (const found of review.aspects) {
+      const tally = tallies.get(found.aspect);
+      if (!tally) continue;
+      tally.totals[found.sentiment] += 1;
+      let counts = tally.quarters.get(quarter);
+      if (!counts) tally.quarters.set(quarter, (counts = emptyCounts()));
+      counts[found.sentiment] += 1;
+      tally.mentions.push({ review, found });
     }
+  }
+  return ASPECTS.map((aspect) => {
+    const { totals, quarters, mentions } = tallies.get(aspect) as AspectTally;
     return {
       aspect,
       mentions: mentions.length,
@@ -55,7 +63,7 @@ function aspectInsights(reviews: readonly Review[]): AspectInsight[] {
   });
 }
 
-function entityInsight(id: string, name: string, reviews: readonly Review[]): EntityInsight {
+function entityInsight({ id, name, reviews }: EntityCandidate): EntityInsight {
   const counts = emptyCounts();
   for (const review of reviews) for (const found of review.aspects) counts[found.sentiment] += 1;
   const sum = reviews.reduce((total, review) => total + review.rating, 0);
@@ -69,21 +77,20 @@ function entityInsight(id: string, name: string, reviews: readonly Review[]): En
   };
 }
 
-function entityInsights(site: Site): Insights['entities'] {
-  const { business, reviews } = site;
-  const insights = (candidates: EntityCandidate[]) => candidates.map((c) => entityInsight(c.id, c.name, c.reviews));
-  return {
-    technicians: insights(mentioningReviews(business.technicians, reviews, (r) => r.technicians)),
-    services: insights(mentioningReviews(business.services, reviews, (r) => r.services)),
-    service_areas: insights(mentioningReviews(business.service_areas, reviews, (r) => (r.service_area ? [r.service_area] : []))),
-  };
-}
-
 export function insightsDocument(site: Site): Insights {
   const { business, reviews, aggregate } = site;
   const aspects = aspectInsights(reviews);
-  const entities = entityInsights(site);
-  const ranked = rankings(aspects, reviews, business);
+  // The reviews of each technician and service, found once: the entities, the rankings and the FAQ read them.
+  const mentioning = {
+    technicians: mentioningReviews(business.technicians, reviews, (r) => r.technicians),
+    services: mentioningReviews(business.services, reviews, (r) => r.services),
+  };
+  const entities = {
+    technicians: mentioning.technicians.map(entityInsight),
+    services: mentioning.services.map(entityInsight),
+    service_areas: mentioningReviews(business.service_areas, reviews, (r) => (r.service_area ? [r.service_area] : [])).map(entityInsight),
+  };
+  const ranked = rankings(aspects, mentioning);
   const editorial = site.content.faq.map((entry) => ({ ...entry, source: 'editorial' as const, review_ids: [] }));
   return {
     business: { name: business.name, url: business.url },

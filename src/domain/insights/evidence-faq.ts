@@ -94,8 +94,7 @@ function best(question: string, ranked: readonly EntityRank[]): FaqEntry | undef
 /** For each service, the technicians named in reviews of that service, ranked as technicians are overall. */
 function bestTechnicianPerService(reviews: readonly Review[], services: readonly EntityInsight[], technicians: readonly EntityInsight[]): FaqEntry[] {
   const entries: FaqEntry[] = [];
-  for (const service of services) {
-    const ofService = reviews.filter((r) => r.services.some((s) => s.id === service.id));
+  for (const { reviews: ofService, ...service } of mentioningReviews(services, reviews, (r) => r.services)) {
     const [best, ...rest] = rankEntities(mentioningReviews(technicians, ofService, (r) => r.technicians));
     if (!best) continue;
     const name = service.name.toLowerCase();

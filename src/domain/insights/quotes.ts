@@ -23,21 +23,30 @@ export function isQuotable(m: Mention): m is QuotableMention {
   return m.found.excerpt !== null && (m.found.confidence ?? 1) >= QUOTE_MIN_CONFIDENCE;
 }
 
-/** The strongest sure quotes of each polarity, one per review; reviews come newest first, so ties go to the newest. */
+/**
+ * The strongest sure quotes of each polarity, one per review; reviews come newest first, so ties go to the newest.
+ * One pass per polarity keeps the few best reviews so far, each with its strongest mention: an aspect has up to a
+ * mention per sentence of every review, too many to sort for two quotes.
+ */
 export function pickHighlights(mentions: readonly Mention[]): AspectInsight['highlights'] {
   const picked: AspectInsight['highlights'] = [];
   for (const sentiment of ['positive', 'negative'] as const) {
-    const seen = new Set<string>();
-    const candidates = mentions
-      .filter(isQuotable)
-      .filter((m) => m.found.sentiment === sentiment)
-      .map((m, order) => ({ ...m, order }))
-      .sort((a, b) => Math.abs(b.found.score) - Math.abs(a.found.score) || a.order - b.order);
-    for (const { review, found } of candidates) {
-      if (seen.has(review.id) || seen.size >= HIGHLIGHTS_PER_SENTIMENT) continue;
-      seen.add(review.id);
-      picked.push({ review_id: review.id, excerpt: found.excerpt, sentiment });
+    // Strongest first; among equals the earlier mention, as it comes first.
+    const best: QuotableMention[] = [];
+    const stronger = (a: QuotableMention, b: QuotableMention) => Math.abs(a.found.score) > Math.abs(b.found.score);
+    for (const mention of mentions) {
+      if (mention.found.sentiment !== sentiment || !isQuotable(mention)) continue;
+      const same = best.findIndex((kept) => kept.review.id === mention.review.id);
+      if (same >= 0) {
+        if (!stronger(mention, best[same] as QuotableMention)) continue;
+        best.splice(same, 1);
+      } else if (best.length >= HIGHLIGHTS_PER_SENTIMENT && !stronger(mention, best[best.length - 1] as QuotableMention)) continue;
+      let at = best.length;
+      while (at > 0 && stronger(mention, best[at - 1] as QuotableMention)) at -= 1;
+      best.splice(at, 0, mention);
+      best.length = Math.min(best.length, HIGHLIGHTS_PER_SENTIMENT);
     }
+    for (const { review, found } of best) picked.push({ review_id: review.id, excerpt: found.excerpt, sentiment });
   }
   return picked;
 }

@@ -88,18 +88,25 @@ export function rankEntities(candidates: readonly EntityCandidate[]): EntityRank
     .map(({ key: _key, total: _total, ...rank }) => rank);
 }
 
-/** The reviews that mention each entity of a list, given how a review names them. */
+/** The reviews that mention each entity of a list, in their order, given how a review names them: one pass over the reviews. */
 export function mentioningReviews(
   entities: readonly { id: string; name: string }[],
   reviews: readonly Review[],
   named: (review: Review) => readonly { id: string }[],
 ): EntityCandidate[] {
-  return entities.map(({ id, name }) => ({ id, name, reviews: reviews.filter((r) => named(r).some((x) => x.id === id)) }));
+  const byId = new Map<string, Review[]>(entities.map(({ id }) => [id, []]));
+  for (const review of reviews) {
+    for (const { id } of named(review)) {
+      const mentioning = byId.get(id);
+      // A review that names an entity twice is one of its reviews once.
+      if (mentioning && mentioning[mentioning.length - 1] !== review) mentioning.push(review);
+    }
+  }
+  return entities.map(({ id, name }) => ({ id, name, reviews: byId.get(id) as Review[] }));
 }
 
-type Named = readonly { id: string; name: string }[];
-
-export function rankings(aspects: readonly AspectInsight[], reviews: readonly Review[], business: { technicians: Named; services: Named }): Insights['rankings'] {
+/** The rankings, from the aspects' insights and the reviews of each technician and service (`mentioningReviews`). */
+export function rankings(aspects: readonly AspectInsight[], mentioning: { technicians: readonly EntityCandidate[]; services: readonly EntityCandidate[] }): Insights['rankings'] {
   return {
     rule: {
       statistic: 'wilson_lower_bound',
@@ -110,8 +117,8 @@ export function rankings(aspects: readonly AspectInsight[], reviews: readonly Re
     },
     most_praised: rankAspects(aspects, 'positive'),
     most_criticised: rankAspects(aspects, 'negative'),
-    technicians: rankEntities(mentioningReviews(business.technicians, reviews, (r) => r.technicians)),
-    services: rankEntities(mentioningReviews(business.services, reviews, (r) => r.services)),
+    technicians: rankEntities(mentioning.technicians),
+    services: rankEntities(mentioning.services),
   };
 }
 

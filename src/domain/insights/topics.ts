@@ -12,7 +12,8 @@ export interface Topic {
   review_ids: string[];
 }
 
-const STOPWORDS = new Set(
+/** Words a phrase neither starts nor ends with. */
+export const STOPWORDS = new Set(
   `a about above after again all also am an and any are as at be been before being below between both but by can could
 did do does doing done down during each even ever every few for from further get got had has have having he her here
 him his how i if in into is it its just let like made make me more most much my myself no nor not now of off on once
@@ -27,50 +28,93 @@ else someone somebody took take put sent send three four five six seven eight ni
 );
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+// Phrases never cross a sentence or clause break.
+const CLAUSE_BREAK = /[.!?;:,()\n]+/;
+/** A word or a clause break, to read a text's words clause by clause in one pass. */
+const WORD_OR_BREAK = /([\p{L}\p{N}]+(?:['’][\p{L}]+)?)|[.!?;:,()\n]/gu;
+const NOT_BREAK = /[^.!?;:,()\n]+/g;
+const ASCII = /^[\x00-\x7f]*$/;
+const NUMBER = /^\d+$/;
 
-function words(text: string): string[] {
-  return foldText(text).match(WORD) ?? [];
+const breaks = (text: string) => text.replace(NOT_BREAK, '').length;
+
+/**
+ * The text folded clause by clause (foldText), with its clause breaks. Folding the whole text
+ * at once gives the same clauses, and is faster, unless folding makes a new break (a full-width
+ * comma folds to ",") or meets a sigma, whose lower case depends on the letter after it.
+ */
+function foldedClauses(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
+  const folded = foldText(text);
+  if (!/[σς]/.test(folded) && breaks(folded) === breaks(text)) return folded;
+  return text.split(CLAUSE_BREAK).map(foldText).join('\n');
 }
 
-function phrasesOf(text: string): Set<string> {
-  const found = new Set<string>();
-  // Phrases never cross a sentence or clause break.
-  for (const clause of text.split(/[.!?;:,()\n]+/)) {
-    const tokens = words(clause);
-    for (let n = 2; n <= 3; n++) {
-      for (let i = 0; i + n <= tokens.length; i++) {
-        const gram = tokens.slice(i, i + n);
-        const first = gram[0] as string;
-        const last = gram[n - 1] as string;
-        if (STOPWORDS.has(first) || STOPWORDS.has(last) || /^\d+$/.test(first) || /^\d+$/.test(last)) continue;
-        if (gram.some((w) => w.length < 2)) continue;
-        found.add(gram.join(' '));
-      }
+/** A word that may start or end a phrase: neither a stopword nor a number, nor a single letter. */
+const isEdge = (word: string) => word.length >= 2 && !STOPWORDS.has(word) && !NUMBER.test(word);
+
+/** Calls `found` with each phrase of the text, once or more: the text's words are read once, the last two kept. */
+function eachPhrase(text: string, found: (phrase: string) => void): void {
+  const folded = foldedClauses(text);
+  // The two words before this one in the clause, and whether each can start a phrase or stand inside one.
+  let first: string | undefined;
+  let firstEdge = false;
+  let second: string | undefined;
+  let secondEdge = false;
+  let secondLong = false;
+  WORD_OR_BREAK.lastIndex = 0;
+  for (let match = WORD_OR_BREAK.exec(folded); match; match = WORD_OR_BREAK.exec(folded)) {
+    const word = match[1];
+    if (word === undefined) {
+      first = second = undefined;
+      firstEdge = secondEdge = secondLong = false;
+      continue;
     }
+    const edge = isEdge(word);
+    if (edge && secondEdge) found(`${second} ${word}`);
+    if (edge && firstEdge && secondLong) found(`${first} ${second} ${word}`);
+    first = second;
+    firstEdge = secondEdge;
+    second = word;
+    secondEdge = edge;
+    secondLong = word.length >= 2;
   }
-  return found;
+}
+
+interface Occurrences {
+  count: number;
+  /** The first review ids, as many as a topic lists. */
+  ids: string[];
+  /** The index of the last review counted, so each review counts once. */
+  last: number;
 }
 
 export function recurringTopics(reviews: readonly Review[], options = { minCount: 3, limit: 25, idsPerTopic: 10 }): Topic[] {
-  const byPhrase = new Map<string, string[]>();
-  for (const review of reviews) {
-    for (const phrase of phrasesOf(review.title ? `${review.title}\n${review.text}` : review.text)) {
-      const ids = byPhrase.get(phrase);
-      if (ids) ids.push(review.id);
-      else byPhrase.set(phrase, [review.id]);
-    }
-  }
-  const recurring = [...byPhrase.entries()].filter(([, ids]) => ids.length >= options.minCount);
-  const counts = new Map(recurring.map(([phrase, ids]) => [phrase, ids.length]));
-  const kept = recurring.filter(([phrase, ids]) => {
-    // Drop a phrase whose every occurrence is inside a longer recurring phrase.
-    for (const [other, otherCount] of counts) {
-      if (other !== phrase && otherCount === ids.length && ` ${other} `.includes(` ${phrase} `)) return false;
-    }
-    return true;
+  const byPhrase = new Map<string, Occurrences>();
+  reviews.forEach((review, index) => {
+    eachPhrase(review.title ? `${review.title}\n${review.text}` : review.text, (phrase) => {
+      const seen = byPhrase.get(phrase);
+      if (!seen) byPhrase.set(phrase, { count: 1, ids: [review.id], last: index });
+      else if (seen.last !== index) {
+        seen.count += 1;
+        seen.last = index;
+        if (seen.ids.length < options.idsPerTopic) seen.ids.push(review.id);
+      }
+    });
   });
-  return kept
-    .sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : a > b ? 1 : 0))
+  const recurring = [...byPhrase].filter(([, seen]) => seen.count >= options.minCount);
+  // A two-word phrase is dropped when every occurrence is inside a longer recurring phrase, that is
+  // when a recurring three-word phrase that starts or ends with it has its count.
+  const inside = new Set<string>();
+  for (const [phrase, { count }] of recurring) {
+    const first = phrase.indexOf(' ');
+    const second = phrase.indexOf(' ', first + 1);
+    if (second < 0) continue;
+    for (const part of [phrase.slice(0, second), phrase.slice(first + 1)]) if (byPhrase.get(part)?.count === count) inside.add(part);
+  }
+  return recurring
+    .filter(([phrase]) => !inside.has(phrase))
+    .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, options.limit)
-    .map(([phrase, ids]) => ({ phrase, count: ids.length, review_ids: ids.slice(0, options.idsPerTopic) }));
+    .map(([phrase, { count, ids }]) => ({ phrase, count, review_ids: ids }));
 }
