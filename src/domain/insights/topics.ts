@@ -35,6 +35,9 @@ const WORD_OR_BREAK = /([\p{L}\p{N}]+(?:['’][\p{L}]+)?)|[.!?;:,()\n]/gu;
 const NOT_BREAK = /[^.!?;:,()\n]+/g;
 const ASCII = /^[\x00-\x7f]*$/;
 const NUMBER = /^\d+$/;
+/** The clause breaks, by character code, for the ASCII reader. */
+const IS_BREAK: boolean[] = Array.from({ length: 128 }, (_, code) => '.!?;:,()\n'.includes(String.fromCharCode(code)));
+const APOSTROPHE = 39;
 
 const breaks = (text: string) => text.replace(NOT_BREAK, '').length;
 
@@ -50,22 +53,47 @@ function foldedClauses(text: string): string {
   return text.split(CLAUSE_BREAK).map(foldText).join('\n');
 }
 
+const isLetter = (code: number) => code >= 97 && code <= 122;
+const isLetterOrDigit = (code: number) => isLetter(code) || (code >= 48 && code <= 57);
+
+/** The words of folded text, in order, with null for each clause break. */
+function wordsAndBreaks(folded: string): (string | null)[] {
+  if (!ASCII.test(folded)) return Array.from(folded.matchAll(WORD_OR_BREAK), (match) => match[1] ?? null);
+  // Folded ASCII text (most reviews in English) is read by hand, as WORD reads it: letters are a-z, numbers 0-9.
+  const read: (string | null)[] = [];
+  let at = 0;
+  while (at < folded.length) {
+    const code = folded.charCodeAt(at);
+    if (!isLetterOrDigit(code)) {
+      if (IS_BREAK[code]) read.push(null);
+      at += 1;
+      continue;
+    }
+    const start = at;
+    do at += 1;
+    while (isLetterOrDigit(folded.charCodeAt(at)));
+    if (folded.charCodeAt(at) === APOSTROPHE && isLetter(folded.charCodeAt(at + 1))) {
+      at += 2;
+      while (isLetter(folded.charCodeAt(at))) at += 1;
+    }
+    read.push(folded.slice(start, at));
+  }
+  return read;
+}
+
 /** A word that may start or end a phrase: neither a stopword nor a number, nor a single letter. */
 const isEdge = (word: string) => word.length >= 2 && !STOPWORDS.has(word) && !NUMBER.test(word);
 
 /** Calls `found` with each phrase of the text, once or more: the text's words are read once, the last two kept. */
 function eachPhrase(text: string, found: (phrase: string) => void): void {
-  const folded = foldedClauses(text);
   // The two words before this one in the clause, and whether each can start a phrase or stand inside one.
   let first: string | undefined;
   let firstEdge = false;
   let second: string | undefined;
   let secondEdge = false;
   let secondLong = false;
-  WORD_OR_BREAK.lastIndex = 0;
-  for (let match = WORD_OR_BREAK.exec(folded); match; match = WORD_OR_BREAK.exec(folded)) {
-    const word = match[1];
-    if (word === undefined) {
+  for (const word of wordsAndBreaks(foldedClauses(text))) {
+    if (word === null) {
       first = second = undefined;
       firstEdge = secondEdge = secondLong = false;
       continue;
@@ -94,7 +122,7 @@ export function recurringTopics(reviews: readonly Review[], options = { minCount
   reviews.forEach((review, index) => {
     eachPhrase(review.title ? `${review.title}\n${review.text}` : review.text, (phrase) => {
       const seen = byPhrase.get(phrase);
-      if (!seen) byPhrase.set(phrase, { count: 1, ids: [review.id], last: index });
+      if (!seen) byPhrase.set(phrase, { count: 1, ids: options.idsPerTopic > 0 ? [review.id] : [], last: index });
       else if (seen.last !== index) {
         seen.count += 1;
         seen.last = index;
