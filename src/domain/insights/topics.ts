@@ -33,6 +33,7 @@ const CLAUSE_BREAK = /[.!?;:,()\n]+/;
 /** A word or a clause break, to read a text's words clause by clause in one pass. */
 const WORD_OR_BREAK = /([\p{L}\p{N}]+(?:['’][\p{L}]+)?)|[.!?;:,()\n]/gu;
 const NOT_BREAK = /[^.!?;:,()\n]+/g;
+const BREAK = /[.!?;:,()\n]/g;
 const ASCII = /^[\x00-\x7f]*$/;
 const NUMBER = /^\d+$/;
 /** The clause breaks, by character code, for the ASCII reader. */
@@ -50,7 +51,11 @@ function foldedClauses(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase();
   const folded = foldText(text);
   if (!/[σς]/.test(folded) && breaks(folded) === breaks(text)) return folded;
-  return text.split(CLAUSE_BREAK).map(foldText).join('\n');
+  // A break that folding makes inside a clause does not end it: it only separates words, as a space does.
+  return text
+    .split(CLAUSE_BREAK)
+    .map((clause) => foldText(clause).replace(BREAK, ' '))
+    .join('\n');
 }
 
 const isLetter = (code: number) => code >= 97 && code <= 122;

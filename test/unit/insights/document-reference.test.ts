@@ -14,7 +14,7 @@ import { insightsDocument } from '../../../src/domain/insights/document.ts';
 import type { AnalyzedAspect } from '../../../src/domain/insights/owner-corrections.ts';
 import { isQuotable, type Mention } from '../../../src/domain/insights/quotes.ts';
 import { rankEntities } from '../../../src/domain/insights/rankings.ts';
-import { STOPWORDS } from '../../../src/domain/insights/topics.ts';
+import { recurringTopics, STOPWORDS } from '../../../src/domain/insights/topics.ts';
 import { ASPECTS, type Review, type ReviewAspect } from '../../../src/domain/schemas/review.ts';
 import { buildSite } from '../../../src/domain/site.ts';
 import { foldText } from '../../../src/domain/text.ts';
@@ -75,9 +75,9 @@ function highlightsReference(mentions: Mention[]) {
 const STOP_EDGE = /^\d+$/;
 
 /** Every two- and three-word phrase of every review, then every recurring phrase against every other. */
-function topicsReference() {
+function topicsReference(of: readonly Review[] = reviews, options = { minCount: 3, limit: 25, idsPerTopic: 10 }) {
   const byPhrase = new Map<string, string[]>();
-  for (const review of reviews) {
+  for (const review of of) {
     const phrases = new Set<string>();
     for (const clause of (review.title ? `${review.title}\n${review.text}` : review.text).split(/[.!?;:,()\n]+/)) {
       const tokens = foldText(clause).match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
@@ -92,12 +92,12 @@ function topicsReference() {
     }
     for (const phrase of phrases) byPhrase.set(phrase, [...(byPhrase.get(phrase) ?? []), review.id]);
   }
-  const recurring = [...byPhrase].filter(([, ids]) => ids.length >= 3);
+  const recurring = [...byPhrase].filter(([, ids]) => ids.length >= options.minCount);
   return recurring
     .filter(([phrase, ids]) => !recurring.some(([other, o]) => other !== phrase && o.length === ids.length && ` ${other} `.includes(` ${phrase} `)))
     .sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1))
-    .slice(0, 25)
-    .map(([phrase, ids]) => ({ phrase, count: ids.length, review_ids: ids.slice(0, 10) }));
+    .slice(0, options.limit)
+    .map(([phrase, ids]) => ({ phrase, count: ids.length, review_ids: ids.slice(0, options.idsPerTopic) }));
 }
 
 describe('insights document against plain references (generated reviews, stand-in analyzer)', () => {
@@ -157,6 +157,25 @@ describe('insights document against plain references (generated reviews, stand-i
   it('lists the recurring phrases that comparing every phrase with every other finds', () => {
     expect(doc.topics.length).toBe(25);
     expect(doc.topics).toEqual(topicsReference());
+  });
+
+  it('reads phrases clause by clause in any script, as folding each clause on its own does', () => {
+    // Folding a whole text at once differs here: a full-width comma folds to a clause break, a
+    // capital sigma's lower case depends on the next letter; ’ and ' both join a word's end.
+    const texts = [
+      'ΜΕΓΑΛΟΣ ΟΔΟΣ.ΑΘΗΝΑ roof flashing. ΟΔΟΣ,ΑΘΗΝΑ roof flashing',
+      'μεγαλος οδος. ΜΕΓΑΛΟΣ ΟΔΟΣ:Α',
+      'Zoë’s ridge vent，drip edge fixed. Zoe’s ridge vent! drip edge fixed',
+      "ZOË'S RIDGE VENT; drip edge fixed (twice) 24 hour crew don't9 stop",
+      'odos athena. Ridge vent—drip edge fixed',
+      'Ὀδὸς ridge vent drip edge fixed; ｆｕｌｌ width gutter guards',
+      'full width gutter guards, Ｏdos ridge vent drip edge fixed',
+    ];
+    const made = texts.map((text, i) => ({ id: `t${i}`, title: i % 2 ? 'Ridge vent' : null, text }) as Review);
+    const options = { minCount: 2, limit: 100, idsPerTopic: 3 };
+    const reference = topicsReference(made, options);
+    expect(reference.length).toBeGreaterThan(5);
+    expect(recurringTopics(made, options)).toEqual(reference);
   });
 
   it('picks the home page quotes as sorting every candidate does', () => {
