@@ -6,8 +6,8 @@
  * cover as many reviews and topics as they can.
  */
 import type { AspectId, Sentiment } from '../schemas/aspects.ts';
-import type { Review, ReviewAspect } from '../schemas/review.ts';
-import { isQuotable } from './quotes.ts';
+import type { Review } from '../schemas/review.ts';
+import { bestPerReview, isQuotable, type QuotableMention } from './quotes.ts';
 
 export interface ConfidentQuote {
   review_id: string;
@@ -19,7 +19,8 @@ export interface ConfidentQuote {
   confidence: number;
 }
 
-type Candidate = { review: Review; found: ReviewAspect & { excerpt: string } };
+/** A quotable label and its place among all the labels of all the reviews, in their order. */
+type Candidate = QuotableMention & { order: number };
 
 /** Surer first, then the stronger sentence; among equals the one met first (the newer review). */
 function surer(a: Candidate, b: Candidate): boolean {
@@ -28,24 +29,28 @@ function surer(a: Candidate, b: Candidate): boolean {
 
 /**
  * At most `count` quotes, surest first; ties go to the stronger sentence, then the newer review (reviews come newest first).
- * Each quote is the surest candidate whose review and aspect are not quoted yet: one pass over the candidates per
- * quote, as a home page shows a few quotes of many thousand sentences.
+ * Each quote is the surest candidate whose review and aspect are not quoted yet, so the quote of an aspect is among its
+ * `count` surest candidates of different reviews: only those are kept, in one pass over the labels, and then sorted.
  */
 export function confidentQuotes(reviews: readonly Review[], count: number): ConfidentQuote[] {
-  const candidates: Candidate[] = [];
-  for (const review of reviews) for (const found of review.aspects) if (isQuotable({ review, found })) candidates.push({ review, found: found as Candidate['found'] });
+  const byAspect = new Map<AspectId, ReturnType<typeof bestPerReview<Candidate>>>();
+  let order = 0;
+  for (const review of reviews) {
+    for (const found of review.aspects) {
+      const mention = { review, found, order: order++ };
+      if (!isQuotable(mention)) continue;
+      let best = byAspect.get(found.aspect);
+      if (!best) byAspect.set(found.aspect, (best = bestPerReview(Math.ceil(count), surer)));
+      best.offer(mention);
+    }
+  }
+  const candidates = [...byAspect.values()].flatMap((best) => best.kept).sort((a, b) => (surer(a, b) ? -1 : surer(b, a) ? 1 : a.order - b.order));
   const quotes: ConfidentQuote[] = [];
   const reviewsQuoted = new Set<string>();
   const aspectsQuoted = new Set<AspectId>();
-  while (quotes.length < count) {
-    let next: Candidate | undefined;
-    for (const candidate of candidates) {
-      if (next && !surer(candidate, next)) continue;
-      if (reviewsQuoted.has(candidate.review.id) || aspectsQuoted.has(candidate.found.aspect)) continue;
-      next = candidate;
-    }
-    if (!next) break;
-    const { review, found } = next;
+  for (const { review, found } of candidates) {
+    if (quotes.length >= count) break;
+    if (reviewsQuoted.has(review.id) || aspectsQuoted.has(found.aspect)) continue;
     reviewsQuoted.add(review.id);
     aspectsQuoted.add(found.aspect);
     quotes.push({

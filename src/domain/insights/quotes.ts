@@ -15,7 +15,7 @@ export interface Mention {
   found: ReviewAspect;
 }
 
-interface QuotableMention extends Mention {
+export interface QuotableMention extends Mention {
   found: ReviewAspect & { excerpt: string };
 }
 
@@ -26,31 +26,42 @@ export function isQuotable(m: Mention): m is QuotableMention {
 type Polarity = 'positive' | 'negative';
 
 /**
- * The strongest sure quotes of each polarity, one per review, from mentions offered in order; reviews come
- * newest first, so ties go to the newest. It keeps the few best reviews so far, each with its strongest
- * mention: an aspect has up to a mention per sentence of every review, too many to sort for two quotes.
+ * The `limit` best of the quotable mentions offered, at most one per review (its best), best first, as sorting
+ * them all and keeping the first mention of each review would give; `better` is strict, so among equals the one
+ * offered first wins. Offered in order, a review's mentions come together; the few best so far are kept.
  */
-export function highlightPicker(): { offer: (review: Review, found: ReviewAspect) => void; picked: () => AspectInsight['highlights'] } {
-  // Per polarity, strongest first; among equals the earlier mention, as it was offered first.
-  const best: Record<Polarity, QuotableMention[]> = { positive: [], negative: [] };
-  const stronger = (a: QuotableMention, b: QuotableMention) => Math.abs(a.found.score) > Math.abs(b.found.score);
-  const offer = (review: Review, found: ReviewAspect) => {
-    const { sentiment } = found;
-    const mention = { review, found };
-    if (sentiment === 'neutral' || !isQuotable(mention)) return;
-    const kept = best[sentiment];
+export function bestPerReview<M extends QuotableMention>(limit: number, better: (a: M, b: M) => boolean): { offer: (mention: M) => void; kept: readonly M[] } {
+  const kept: M[] = [];
+  const offer = (mention: M) => {
     const same = kept.findIndex((m) => m.review.id === mention.review.id);
     if (same >= 0) {
-      if (!stronger(mention, kept[same] as QuotableMention)) return;
+      if (!better(mention, kept[same] as M)) return;
       kept.splice(same, 1);
-    } else if (kept.length >= HIGHLIGHTS_PER_SENTIMENT && !stronger(mention, kept[kept.length - 1] as QuotableMention)) return;
+    } else if (kept.length >= limit && (limit <= 0 || !better(mention, kept[kept.length - 1] as M))) return;
     let at = kept.length;
-    while (at > 0 && stronger(mention, kept[at - 1] as QuotableMention)) at -= 1;
+    while (at > 0 && better(mention, kept[at - 1] as M)) at -= 1;
     kept.splice(at, 0, mention);
-    kept.length = Math.min(kept.length, HIGHLIGHTS_PER_SENTIMENT);
+    if (kept.length > limit) kept.length = limit;
+  };
+  return { offer, kept };
+}
+
+/**
+ * The strongest sure quotes of each polarity, one per review, from mentions offered in order; reviews come
+ * newest first, so ties go to the newest. An aspect has up to a mention per sentence of every review: too many
+ * to sort for two quotes.
+ */
+export function highlightPicker(): { offer: (review: Review, found: ReviewAspect) => void; picked: () => AspectInsight['highlights'] } {
+  const stronger = (a: QuotableMention, b: QuotableMention) => Math.abs(a.found.score) > Math.abs(b.found.score);
+  const best = { positive: bestPerReview(HIGHLIGHTS_PER_SENTIMENT, stronger), negative: bestPerReview(HIGHLIGHTS_PER_SENTIMENT, stronger) };
+  const offer = (review: Review, found: ReviewAspect) => {
+    const mention = { review, found };
+    if (found.sentiment !== 'neutral' && isQuotable(mention)) best[found.sentiment].offer(mention);
   };
   const picked = () =>
-    (['positive', 'negative'] as const).flatMap((sentiment) => best[sentiment].map(({ review, found }) => ({ review_id: review.id, excerpt: found.excerpt, sentiment })));
+    (['positive', 'negative'] as const satisfies Polarity[]).flatMap((sentiment) =>
+      best[sentiment].kept.map(({ review, found }) => ({ review_id: review.id, excerpt: found.excerpt, sentiment })),
+    );
   return { offer, picked };
 }
 
