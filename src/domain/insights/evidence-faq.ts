@@ -15,6 +15,7 @@ import {
   rankEntities,
   wilsonLowerBound,
   type AspectRank,
+  type EntityCandidate,
   type EntityRank,
 } from './rankings.ts';
 
@@ -91,10 +92,10 @@ function best(question: string, ranked: readonly EntityRank[]): FaqEntry | undef
   };
 }
 
-/** For each service, the technicians named in reviews of that service, ranked as technicians are overall. */
-function bestTechnicianPerService(reviews: readonly Review[], services: readonly EntityInsight[], technicians: readonly EntityInsight[]): FaqEntry[] {
+/** For each service (with the reviews that name it), the technicians named in its reviews, ranked as technicians are overall. */
+function bestTechnicianPerService(services: readonly EntityCandidate[], technicians: readonly EntityInsight[]): FaqEntry[] {
   const entries: FaqEntry[] = [];
-  for (const { reviews: ofService, ...service } of mentioningReviews(services, reviews, (r) => r.services)) {
+  for (const { reviews: ofService, ...service } of services) {
     const [best, ...rest] = rankEntities(mentioningReviews(technicians, ofService, (r) => r.technicians));
     if (!best) continue;
     const name = service.name.toLowerCase();
@@ -121,20 +122,22 @@ function serviceAreas(areas: readonly EntityInsight[]): FaqEntry | undefined {
 
 export interface EvidenceInput {
   reviews: readonly Review[];
+  /** The reviews that name each service (rankings.ts: mentioningReviews). */
+  reviewsOfServices: readonly EntityCandidate[];
   aggregate: AggregateRating;
   aspects: readonly AspectInsight[];
   entities: Insights['entities'];
   rankings: Insights['rankings'];
 }
 
-export function evidenceFaq({ reviews, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
+export function evidenceFaq({ reviews, reviewsOfServices, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
   return [
     overall(aggregate, reviews),
     mostOf(rankings.most_praised, aspects, 'positive'),
     mostOf(rankings.most_criticised, aspects, 'negative'),
     best('Which technician gets the best reviews?', rankings.technicians),
     best('Which services get the best reviews?', rankings.services),
-    ...bestTechnicianPerService(reviews, entities.services, entities.technicians),
+    ...bestTechnicianPerService(reviewsOfServices, entities.technicians),
     ...aspects.map(aspectAnswer),
     serviceAreas(entities.service_areas),
   ].filter((entry): entry is FaqEntry => entry !== undefined);

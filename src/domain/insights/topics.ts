@@ -58,8 +58,9 @@ function foldedClauses(text: string): string {
     .join('\n');
 }
 
+const isDigit = (code: number) => code >= 48 && code <= 57;
 const isLetter = (code: number) => code >= 97 && code <= 122;
-const isLetterOrDigit = (code: number) => isLetter(code) || (code >= 48 && code <= 57);
+const isLetterOrDigit = (code: number) => isLetter(code) || isDigit(code);
 
 /** The words of folded text, in order, with null for each clause break. */
 function wordsAndBreaks(folded: string): (string | null)[] {
@@ -87,10 +88,12 @@ function wordsAndBreaks(folded: string): (string | null)[] {
 }
 
 /** A word that may start or end a phrase: neither a stopword nor a number, nor a single letter. */
-const isEdge = (word: string) => word.length >= 2 && !STOPWORDS.has(word) && !NUMBER.test(word);
+const LONGEST_STOPWORD = Math.max(...[...STOPWORDS].map((word) => word.length));
+const isEdge = (word: string) =>
+  word.length >= 2 && (word.length > LONGEST_STOPWORD || !STOPWORDS.has(word)) && !(isDigit(word.charCodeAt(0)) && NUMBER.test(word));
 
-/** Calls `found` with each phrase of the text, once or more: the text's words are read once, the last two kept. */
-function eachPhrase(text: string, found: (phrase: string) => void): void {
+/** Calls `found` with the words of each phrase of the text (the third undefined for two words), once or more: the text's words are read once, the last two kept. */
+function eachPhrase(text: string, found: (first: string, second: string, third: string | undefined) => void): void {
   // The two words before this one in the clause, and whether each can start a phrase or stand inside one.
   let first: string | undefined;
   let firstEdge = false;
@@ -104,8 +107,8 @@ function eachPhrase(text: string, found: (phrase: string) => void): void {
       continue;
     }
     const edge = isEdge(word);
-    if (edge && secondEdge) found(`${second} ${word}`);
-    if (edge && firstEdge && secondLong) found(`${first} ${second} ${word}`);
+    if (edge && secondEdge) found(second as string, word, undefined);
+    if (edge && firstEdge && secondLong) found(first as string, second as string, word);
     first = second;
     firstEdge = secondEdge;
     second = word;
@@ -122,12 +125,24 @@ interface Occurrences {
   last: number;
 }
 
+/** Phrases by their words, so a phrase is looked up by words already read (their hashes known), not by a new string. */
+type ByWord<T> = Map<string, T>;
+
+function entryOf<T>(map: ByWord<T>, word: string, make: () => T): T {
+  let entry = map.get(word);
+  if (entry === undefined) map.set(word, (entry = make()));
+  return entry;
+}
+
 export function recurringTopics(reviews: readonly Review[], options = { minCount: 3, limit: 25, idsPerTopic: 10 }): Topic[] {
-  const byPhrase = new Map<string, Occurrences>();
+  const pairs: ByWord<ByWord<Occurrences>> = new Map();
+  const triples: ByWord<ByWord<ByWord<Occurrences>>> = new Map();
   reviews.forEach((review, index) => {
-    eachPhrase(review.title ? `${review.title}\n${review.text}` : review.text, (phrase) => {
-      const seen = byPhrase.get(phrase);
-      if (!seen) byPhrase.set(phrase, { count: 1, ids: options.idsPerTopic > 0 ? [review.id] : [], last: index });
+    eachPhrase(review.title ? `${review.title}\n${review.text}` : review.text, (first, second, third) => {
+      const last = third === undefined ? entryOf(pairs, first, () => new Map()) : entryOf(entryOf(triples, first, () => new Map()), second, () => new Map());
+      const word = third ?? second;
+      const seen = last.get(word);
+      if (!seen) last.set(word, { count: 1, ids: options.idsPerTopic > 0 ? [review.id] : [], last: index });
       else if (seen.last !== index) {
         seen.count += 1;
         seen.last = index;
@@ -135,18 +150,24 @@ export function recurringTopics(reviews: readonly Review[], options = { minCount
       }
     });
   });
-  const recurring = [...byPhrase].filter(([, seen]) => seen.count >= options.minCount);
+  const recurring: [string, Occurrences][] = [];
   // A two-word phrase is dropped when every occurrence is inside a longer recurring phrase, that is
   // when a recurring three-word phrase that starts or ends with it has its count.
-  const inside = new Set<string>();
-  for (const [phrase, { count }] of recurring) {
-    const first = phrase.indexOf(' ');
-    const second = phrase.indexOf(' ', first + 1);
-    if (second < 0) continue;
-    for (const part of [phrase.slice(0, second), phrase.slice(first + 1)]) if (byPhrase.get(part)?.count === count) inside.add(part);
+  const inside = new Set<Occurrences>();
+  for (const [first, seconds] of pairs) {
+    for (const [second, seen] of seconds) if (seen.count >= options.minCount) recurring.push([`${first} ${second}`, seen]);
+  }
+  for (const [first, seconds] of triples) {
+    for (const [second, thirds] of seconds) {
+      for (const [third, seen] of thirds) {
+        if (seen.count < options.minCount) continue;
+        recurring.push([`${first} ${second} ${third}`, seen]);
+        for (const part of [pairs.get(first)?.get(second), pairs.get(second)?.get(third)]) if (part?.count === seen.count) inside.add(part);
+      }
+    }
   }
   return recurring
-    .filter(([phrase]) => !inside.has(phrase))
+    .filter(([, seen]) => !inside.has(seen))
     .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, options.limit)
     .map(([phrase, { count, ids }]) => ({ phrase, count, review_ids: ids }));
