@@ -57,7 +57,7 @@ export function insightsDocument(site: Site): Insights {
     aspects,
     entities,
     topics: recurringTopics(reviews),
-    faq: [...editorial, ...evidenceFaq({ reviews, reviewsOfServices: tally.services, aggregate, aspects, entities, rankings: ranked })],
+    faq: [...editorial, ...evidenceFaq({ reviews, techniciansByService: tally.technicians_by_service, aggregate, aspects, entities, rankings: ranked })],
     rankings: ranked,
     analyzer: analyzerMeasurement(),
     summary: { text: site.content.summary, highlights: summaryHighlights(reviews, aggregate, ranked) },

@@ -11,7 +11,6 @@ import {
   describeBound,
   describeEntityRank,
   MIN_ASPECT_MENTIONS,
-  mentioningReviews,
   rankEntities,
   wilsonLowerBound,
   type AspectRank,
@@ -92,11 +91,11 @@ function best(question: string, ranked: readonly EntityRank[]): FaqEntry | undef
   };
 }
 
-/** For each service (with the reviews that name it), the technicians named in its reviews, ranked as technicians are overall. */
-function bestTechnicianPerService(services: readonly EntityCandidate[], technicians: readonly EntityInsight[]): FaqEntry[] {
+/** For each service, the technicians named in reviews of that service, ranked as technicians are overall. */
+function bestTechnicianPerService(services: EvidenceInput['techniciansByService']): FaqEntry[] {
   const entries: FaqEntry[] = [];
-  for (const { reviews: ofService, ...service } of services) {
-    const [best, ...rest] = rankEntities(mentioningReviews(technicians, ofService, (r) => r.technicians));
+  for (const service of services) {
+    const [best, ...rest] = rankEntities(service.technicians);
     if (!best) continue;
     const name = service.name.toLowerCase();
     entries.push({
@@ -122,22 +121,22 @@ function serviceAreas(areas: readonly EntityInsight[]): FaqEntry | undefined {
 
 export interface EvidenceInput {
   reviews: readonly Review[];
-  /** The reviews that name each service (rankings.ts: mentioningReviews). */
-  reviewsOfServices: readonly EntityCandidate[];
+  /** Per service, its technicians with the reviews of the service that name them (review-tally.ts). */
+  techniciansByService: readonly { name: string; technicians: readonly EntityCandidate[] }[];
   aggregate: AggregateRating;
   aspects: readonly AspectInsight[];
   entities: Insights['entities'];
   rankings: Insights['rankings'];
 }
 
-export function evidenceFaq({ reviews, reviewsOfServices, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
+export function evidenceFaq({ reviews, techniciansByService, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
   return [
     overall(aggregate, reviews),
     mostOf(rankings.most_praised, aspects, 'positive'),
     mostOf(rankings.most_criticised, aspects, 'negative'),
     best('Which technician gets the best reviews?', rankings.technicians),
     best('Which services get the best reviews?', rankings.services),
-    ...bestTechnicianPerService(reviewsOfServices, entities.technicians),
+    ...bestTechnicianPerService(techniciansByService),
     ...aspects.map(aspectAnswer),
     serviceAreas(entities.service_areas),
   ].filter((entry): entry is FaqEntry => entry !== undefined);

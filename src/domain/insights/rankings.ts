@@ -88,24 +88,7 @@ export function rankEntities(candidates: readonly EntityCandidate[]): EntityRank
     .map(({ key: _key, total: _total, ...rank }) => rank);
 }
 
-/** The reviews that mention each entity of a list, in their order, given how a review names them: one pass over the reviews. */
-export function mentioningReviews(
-  entities: readonly { id: string; name: string }[],
-  reviews: readonly Review[],
-  named: (review: Review) => readonly { id: string }[],
-): EntityCandidate[] {
-  const byId = new Map<string, Review[]>(entities.map(({ id }) => [id, []]));
-  for (const review of reviews) {
-    for (const { id } of named(review)) {
-      const mentioning = byId.get(id);
-      // A review that names an entity twice is one of its reviews once.
-      if (mentioning && mentioning[mentioning.length - 1] !== review) mentioning.push(review);
-    }
-  }
-  return entities.map(({ id, name }) => ({ id, name, reviews: byId.get(id) as Review[] }));
-}
-
-/** The rankings, from the aspects' insights and the reviews of each technician and service (`mentioningReviews`). */
+/** The rankings, from the aspects' insights and the reviews of each technician and service (review-tally.ts). */
 export function rankings(aspects: readonly AspectInsight[], mentioning: { technicians: readonly EntityCandidate[]; services: readonly EntityCandidate[] }): Insights['rankings'] {
   return {
     rule: {

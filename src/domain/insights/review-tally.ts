@@ -36,6 +36,8 @@ export interface ReviewTally {
   technicians: EntityTally[];
   services: EntityTally[];
   service_areas: EntityTally[];
+  /** Per service (in the business's order), its technicians with the reviews of the service that name them. */
+  technicians_by_service: { name: string; technicians: EntityTally[] }[];
 }
 
 type Named = readonly { id: string; name: string }[];
@@ -45,16 +47,17 @@ function quarterOf(date: string): string {
 }
 
 /** Entities by id, each tallied once per review that names it, however often; an id listed twice gets the same tally twice. */
-function entityTallies(entities: Named): { add: (id: string, review: Review, counts: Counts) => void; list: () => EntityTally[] } {
+function entityTallies(entities: Named): { add: (id: string, review: Review, counts: Counts) => boolean; list: () => EntityTally[] } {
   const byId = new Map<string, { reviews: Review[]; sentiment: Counts }>();
   for (const { id } of entities) if (!byId.has(id)) byId.set(id, { reviews: [], sentiment: emptyCounts() });
   const add = (id: string, review: Review, counts: Counts) => {
     const tally = byId.get(id);
-    if (!tally || tally.reviews[tally.reviews.length - 1] === review) return;
+    if (!tally || tally.reviews[tally.reviews.length - 1] === review) return false;
     tally.reviews.push(review);
     tally.sentiment.positive += counts.positive;
     tally.sentiment.neutral += counts.neutral;
     tally.sentiment.negative += counts.negative;
+    return true;
   };
   const list = () => entities.map(({ id, name }) => ({ id, name, ...(byId.get(id) as { reviews: Review[]; sentiment: Counts }) }));
   return { add, list };
@@ -65,6 +68,7 @@ export function tallyReviews(business: { technicians: Named; services: Named; se
   const technicians = entityTallies(business.technicians);
   const services = entityTallies(business.services);
   const areas = entityTallies(business.service_areas);
+  const techniciansByService = new Map(business.services.map(({ id }) => [id, entityTallies(business.technicians)]));
   for (const review of reviews) {
     const counts = emptyCounts();
     if (review.aspects.length) {
@@ -82,7 +86,11 @@ export function tallyReviews(business: { technicians: Named; services: Named; se
       }
     }
     for (const { id } of review.technicians) technicians.add(id, review, counts);
-    for (const { id } of review.services) services.add(id, review, counts);
+    for (const { id } of review.services) {
+      if (!services.add(id, review, counts)) continue;
+      const ofService = techniciansByService.get(id);
+      for (const { id: technician } of review.technicians) ofService?.add(technician, review, counts);
+    }
     if (review.service_area) areas.add(review.service_area.id, review, counts);
   }
   return {
@@ -90,5 +98,6 @@ export function tallyReviews(business: { technicians: Named; services: Named; se
     technicians: technicians.list(),
     services: services.list(),
     service_areas: areas.list(),
+    technicians_by_service: business.services.map(({ name, id }) => ({ name, technicians: techniciansByService.get(id)?.list() ?? [] })),
   };
 }
