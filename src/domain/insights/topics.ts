@@ -27,7 +27,6 @@ else someone somebody took take put sent send three four five six seven eight ni
     .filter(Boolean),
 );
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 // Phrases never cross a sentence or clause break.
 const CLAUSE_BREAK = /[.!?;:,()\n]+/;
 /** A word or a clause break, to read a text's words clause by clause in one pass. */
@@ -65,7 +64,7 @@ const isLetterOrDigit = (code: number) => isLetter(code) || isDigit(code);
 /** The words of folded text, in order, with null for each clause break. */
 function wordsAndBreaks(folded: string): (string | null)[] {
   if (!ASCII.test(folded)) return Array.from(folded.matchAll(WORD_OR_BREAK), (match) => match[1] ?? null);
-  // Folded ASCII text (most reviews in English) is read by hand, as WORD reads it: letters are a-z, numbers 0-9.
+  // Folded ASCII text (most reviews in English) is read by hand, as WORD_OR_BREAK reads it: letters are a-z, numbers 0-9.
   const read: (string | null)[] = [];
   let at = 0;
   while (at < folded.length) {
