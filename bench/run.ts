@@ -21,6 +21,7 @@ const BENCHES: Record<string, string> = {
   deploy: 'deploy.ts',
   'read-content': 'read-content.ts',
   paths: 'paths.ts',
+  insights: 'insights.ts',
 };
 
 /** What the benchmarks write (generated content, builds, copies with 100,000 reviews: hundreds of MB). */

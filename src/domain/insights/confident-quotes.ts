@@ -6,8 +6,8 @@
  * cover as many reviews and topics as they can.
  */
 import type { AspectId, Sentiment } from '../schemas/aspects.ts';
-import type { Review, ReviewAspect } from '../schemas/review.ts';
-import { isQuotable } from './quotes.ts';
+import type { Review } from '../schemas/review.ts';
+import { bestPerReview, isQuotable, type QuotableMention } from './quotes.ts';
 
 export interface ConfidentQuote {
   review_id: string;
@@ -19,14 +19,32 @@ export interface ConfidentQuote {
   confidence: number;
 }
 
-/** At most `count` quotes, surest first; ties go to the stronger sentence, then the newer review (reviews come newest first). */
+/** A quotable label and its place among all the labels of all the reviews, in their order. */
+type Candidate = QuotableMention & { order: number };
+
+/** Surer first, then the stronger sentence; among equals the one met first (the newer review). */
+function surer(a: Candidate, b: Candidate): boolean {
+  return a.found.confidence > b.found.confidence || (a.found.confidence === b.found.confidence && Math.abs(a.found.score) > Math.abs(b.found.score));
+}
+
+/**
+ * At most `count` quotes, surest first; ties go to the stronger sentence, then the newer review (reviews come newest first).
+ * Each quote is the surest candidate whose review and aspect are not quoted yet, so the quote of an aspect is among its
+ * `count` surest candidates of different reviews: only those are kept, in one pass over the labels, and then sorted.
+ */
 export function confidentQuotes(reviews: readonly Review[], count: number): ConfidentQuote[] {
-  type Candidate = { review: Review; found: ReviewAspect; order: number };
-  const quotable = (c: Candidate): c is Candidate & { found: { excerpt: string } } => isQuotable(c);
-  const candidates = reviews
-    .flatMap((review, order) => review.aspects.map((found) => ({ review, found, order })))
-    .filter(quotable)
-    .sort((a, b) => b.found.confidence - a.found.confidence || Math.abs(b.found.score) - Math.abs(a.found.score) || a.order - b.order);
+  const byAspect = new Map<AspectId, ReturnType<typeof bestPerReview<Candidate>>>();
+  let order = 0;
+  for (const review of reviews) {
+    for (const found of review.aspects) {
+      const mention = { review, found, order: order++ };
+      if (!isQuotable(mention)) continue;
+      let best = byAspect.get(found.aspect);
+      if (!best) byAspect.set(found.aspect, (best = bestPerReview(Math.ceil(count), surer)));
+      best.offer(mention);
+    }
+  }
+  const candidates = [...byAspect.values()].flatMap((best) => best.kept).sort((a, b) => (surer(a, b) ? -1 : surer(b, a) ? 1 : a.order - b.order));
   const quotes: ConfidentQuote[] = [];
   const reviewsQuoted = new Set<string>();
   const aspectsQuoted = new Set<AspectId>();

@@ -1,89 +1,55 @@
 /** `/insights.json`: everything derived from the published reviews, deterministically. */
 import type { AspectInsight, EntityInsight, Insights } from '../schemas/insights.ts';
-import { ASPECTS, type Review } from '../schemas/review.ts';
 import type { Site } from '../site.ts';
 import { analyzerMeasurement } from './analyzer-measurement.ts';
 import { evidenceFaq } from './evidence-faq.ts';
-import { pickHighlights, type Mention } from './quotes.ts';
-import { mentioningReviews, rankings, type EntityCandidate } from './rankings.ts';
+import { rankings } from './rankings.ts';
+import { tallyReviews, type AspectTally, type Counts, type EntityTally } from './review-tally.ts';
 import { summaryHighlights } from './summary-highlights.ts';
 import { recurringTopics } from './topics.ts';
 
-type Counts = { positive: number; neutral: number; negative: number };
-
 const ENTITY_REVIEW_IDS = 20;
-
-function emptyCounts(): Counts {
-  return { positive: 0, neutral: 0, negative: 0 };
-}
 
 function score({ positive, negative, neutral }: Counts): number {
   const total = positive + negative + neutral;
   return total ? Math.round(((positive - negative) / total) * 1000) / 1000 : 0;
 }
 
-function quarterOf(date: string): string {
-  return `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+function aspectInsight({ aspect, totals, quarters, highlights }: AspectTally): AspectInsight {
+  return {
+    aspect,
+    mentions: totals.positive + totals.neutral + totals.negative,
+    ...totals,
+    score: score(totals),
+    trend: [...quarters.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([quarter, counts]) => ({ quarter, mentions: counts.positive + counts.neutral + counts.negative, ...counts, score: score(counts) })),
+    highlights,
+  };
 }
 
-function aspectInsights(reviews: readonly Review[]): AspectInsight[] {
-  return ASPECTS.map((aspect) => {
-    const totals = emptyCounts();
-    const quarters = new Map<string, Counts>();
-    const mentions: Mention[] = [];
-    for (const review of reviews) {
-      for (const found of review.aspects) {
-        if (found.aspect !== aspect) continue;
-        totals[found.sentiment] += 1;
-        const quarter = quarterOf(review.date);
-        const counts = quarters.get(quarter) ?? emptyCounts();
-        counts[found.sentiment] += 1;
-        quarters.set(quarter, counts);
-        mentions.push({ review, found });
-      }
-    }
-    return {
-      aspect,
-      mentions: mentions.length,
-      ...totals,
-      score: score(totals),
-      trend: [...quarters.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([quarter, counts]) => ({ quarter, mentions: counts.positive + counts.neutral + counts.negative, ...counts, score: score(counts) })),
-      highlights: pickHighlights(mentions),
-    };
-  });
-}
-
-function entityInsight(id: string, name: string, reviews: readonly Review[]): EntityInsight {
-  const counts = emptyCounts();
-  for (const review of reviews) for (const found of review.aspects) counts[found.sentiment] += 1;
+function entityInsight({ id, name, reviews, sentiment }: EntityTally): EntityInsight {
   const sum = reviews.reduce((total, review) => total + review.rating, 0);
   return {
     id,
     name,
     mentions: reviews.length,
     average_rating: reviews.length ? Math.round((sum / reviews.length) * 100) / 100 : null,
-    sentiment: { ...counts, score: score(counts) },
+    sentiment: { ...sentiment, score: score(sentiment) },
     review_ids: reviews.slice(0, ENTITY_REVIEW_IDS).map((review) => review.id),
-  };
-}
-
-function entityInsights(site: Site): Insights['entities'] {
-  const { business, reviews } = site;
-  const insights = (candidates: EntityCandidate[]) => candidates.map((c) => entityInsight(c.id, c.name, c.reviews));
-  return {
-    technicians: insights(mentioningReviews(business.technicians, reviews, (r) => r.technicians)),
-    services: insights(mentioningReviews(business.services, reviews, (r) => r.services)),
-    service_areas: insights(mentioningReviews(business.service_areas, reviews, (r) => (r.service_area ? [r.service_area] : []))),
   };
 }
 
 export function insightsDocument(site: Site): Insights {
   const { business, reviews, aggregate } = site;
-  const aspects = aspectInsights(reviews);
-  const entities = entityInsights(site);
-  const ranked = rankings(aspects, reviews, business);
+  const tally = tallyReviews(business, reviews);
+  const aspects = tally.aspects.map(aspectInsight);
+  const entities = {
+    technicians: tally.technicians.map(entityInsight),
+    services: tally.services.map(entityInsight),
+    service_areas: tally.service_areas.map(entityInsight),
+  };
+  const ranked = rankings(aspects, tally);
   const editorial = site.content.faq.map((entry) => ({ ...entry, source: 'editorial' as const, review_ids: [] }));
   return {
     business: { name: business.name, url: business.url },
@@ -91,7 +57,7 @@ export function insightsDocument(site: Site): Insights {
     aspects,
     entities,
     topics: recurringTopics(reviews),
-    faq: [...editorial, ...evidenceFaq({ reviews, aggregate, aspects, entities, rankings: ranked })],
+    faq: [...editorial, ...evidenceFaq({ reviews, techniciansByService: tally.technicians_by_service, aggregate, aspects, entities, rankings: ranked })],
     rankings: ranked,
     analyzer: analyzerMeasurement(),
     summary: { text: site.content.summary, highlights: summaryHighlights(reviews, aggregate, ranked) },

@@ -11,10 +11,10 @@ import {
   describeBound,
   describeEntityRank,
   MIN_ASPECT_MENTIONS,
-  mentioningReviews,
   rankEntities,
   wilsonLowerBound,
   type AspectRank,
+  type EntityCandidate,
   type EntityRank,
 } from './rankings.ts';
 
@@ -92,11 +92,10 @@ function best(question: string, ranked: readonly EntityRank[]): FaqEntry | undef
 }
 
 /** For each service, the technicians named in reviews of that service, ranked as technicians are overall. */
-function bestTechnicianPerService(reviews: readonly Review[], services: readonly EntityInsight[], technicians: readonly EntityInsight[]): FaqEntry[] {
+function bestTechnicianPerService(services: EvidenceInput['techniciansByService']): FaqEntry[] {
   const entries: FaqEntry[] = [];
   for (const service of services) {
-    const ofService = reviews.filter((r) => r.services.some((s) => s.id === service.id));
-    const [best, ...rest] = rankEntities(mentioningReviews(technicians, ofService, (r) => r.technicians));
+    const [best, ...rest] = rankEntities(service.technicians);
     if (!best) continue;
     const name = service.name.toLowerCase();
     entries.push({
@@ -122,20 +121,22 @@ function serviceAreas(areas: readonly EntityInsight[]): FaqEntry | undefined {
 
 export interface EvidenceInput {
   reviews: readonly Review[];
+  /** Per service, its technicians with the reviews of the service that name them (review-tally.ts). */
+  techniciansByService: readonly { name: string; technicians: readonly EntityCandidate[] }[];
   aggregate: AggregateRating;
   aspects: readonly AspectInsight[];
   entities: Insights['entities'];
   rankings: Insights['rankings'];
 }
 
-export function evidenceFaq({ reviews, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
+export function evidenceFaq({ reviews, techniciansByService, aggregate, aspects, entities, rankings }: EvidenceInput): FaqEntry[] {
   return [
     overall(aggregate, reviews),
     mostOf(rankings.most_praised, aspects, 'positive'),
     mostOf(rankings.most_criticised, aspects, 'negative'),
     best('Which technician gets the best reviews?', rankings.technicians),
     best('Which services get the best reviews?', rankings.services),
-    ...bestTechnicianPerService(reviews, entities.services, entities.technicians),
+    ...bestTechnicianPerService(techniciansByService),
     ...aspects.map(aspectAnswer),
     serviceAreas(entities.service_areas),
   ].filter((entry): entry is FaqEntry => entry !== undefined);

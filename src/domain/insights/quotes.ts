@@ -15,7 +15,7 @@ export interface Mention {
   found: ReviewAspect;
 }
 
-interface QuotableMention extends Mention {
+export interface QuotableMention extends Mention {
   found: ReviewAspect & { excerpt: string };
 }
 
@@ -23,21 +23,51 @@ export function isQuotable(m: Mention): m is QuotableMention {
   return m.found.excerpt !== null && (m.found.confidence ?? 1) >= QUOTE_MIN_CONFIDENCE;
 }
 
-/** The strongest sure quotes of each polarity, one per review; reviews come newest first, so ties go to the newest. */
+type Polarity = 'positive' | 'negative';
+
+/**
+ * The `limit` best of the quotable mentions offered, at most one per review (its best), best first, as sorting
+ * them all and keeping the first mention of each review would give; `better` is strict, so among equals the one
+ * offered first wins. Offered in order, a review's mentions come together; the few best so far are kept.
+ */
+export function bestPerReview<M extends QuotableMention>(limit: number, better: (a: M, b: M) => boolean): { offer: (mention: M) => void; kept: readonly M[] } {
+  const kept: M[] = [];
+  const offer = (mention: M) => {
+    const same = kept.findIndex((m) => m.review.id === mention.review.id);
+    if (same >= 0) {
+      if (!better(mention, kept[same] as M)) return;
+      kept.splice(same, 1);
+    } else if (kept.length >= limit && (limit <= 0 || !better(mention, kept[kept.length - 1] as M))) return;
+    let at = kept.length;
+    while (at > 0 && better(mention, kept[at - 1] as M)) at -= 1;
+    kept.splice(at, 0, mention);
+    if (kept.length > limit) kept.length = limit;
+  };
+  return { offer, kept };
+}
+
+/**
+ * The strongest sure quotes of each polarity, one per review, from mentions offered in order; reviews come
+ * newest first, so ties go to the newest. An aspect has up to a mention per sentence of every review: too many
+ * to sort for two quotes.
+ */
+export function highlightPicker(): { offer: (review: Review, found: ReviewAspect) => void; picked: () => AspectInsight['highlights'] } {
+  const stronger = (a: QuotableMention, b: QuotableMention) => Math.abs(a.found.score) > Math.abs(b.found.score);
+  const best = { positive: bestPerReview(HIGHLIGHTS_PER_SENTIMENT, stronger), negative: bestPerReview(HIGHLIGHTS_PER_SENTIMENT, stronger) };
+  const offer = (review: Review, found: ReviewAspect) => {
+    const mention = { review, found };
+    if (found.sentiment !== 'neutral' && isQuotable(mention)) best[found.sentiment].offer(mention);
+  };
+  const picked = () =>
+    (['positive', 'negative'] as const satisfies Polarity[]).flatMap((sentiment) =>
+      best[sentiment].kept.map(({ review, found }) => ({ review_id: review.id, excerpt: found.excerpt, sentiment })),
+    );
+  return { offer, picked };
+}
+
+/** The highlights of these mentions (highlightPicker), in their order. */
 export function pickHighlights(mentions: readonly Mention[]): AspectInsight['highlights'] {
-  const picked: AspectInsight['highlights'] = [];
-  for (const sentiment of ['positive', 'negative'] as const) {
-    const seen = new Set<string>();
-    const candidates = mentions
-      .filter(isQuotable)
-      .filter((m) => m.found.sentiment === sentiment)
-      .map((m, order) => ({ ...m, order }))
-      .sort((a, b) => Math.abs(b.found.score) - Math.abs(a.found.score) || a.order - b.order);
-    for (const { review, found } of candidates) {
-      if (seen.has(review.id) || seen.size >= HIGHLIGHTS_PER_SENTIMENT) continue;
-      seen.add(review.id);
-      picked.push({ review_id: review.id, excerpt: found.excerpt, sentiment });
-    }
-  }
-  return picked;
+  const picker = highlightPicker();
+  for (const { review, found } of mentions) picker.offer(review, found);
+  return picker.picked();
 }

@@ -88,18 +88,8 @@ export function rankEntities(candidates: readonly EntityCandidate[]): EntityRank
     .map(({ key: _key, total: _total, ...rank }) => rank);
 }
 
-/** The reviews that mention each entity of a list, given how a review names them. */
-export function mentioningReviews(
-  entities: readonly { id: string; name: string }[],
-  reviews: readonly Review[],
-  named: (review: Review) => readonly { id: string }[],
-): EntityCandidate[] {
-  return entities.map(({ id, name }) => ({ id, name, reviews: reviews.filter((r) => named(r).some((x) => x.id === id)) }));
-}
-
-type Named = readonly { id: string; name: string }[];
-
-export function rankings(aspects: readonly AspectInsight[], reviews: readonly Review[], business: { technicians: Named; services: Named }): Insights['rankings'] {
+/** The rankings, from the aspects' insights and the reviews of each technician and service (review-tally.ts). */
+export function rankings(aspects: readonly AspectInsight[], mentioning: { technicians: readonly EntityCandidate[]; services: readonly EntityCandidate[] }): Insights['rankings'] {
   return {
     rule: {
       statistic: 'wilson_lower_bound',
@@ -110,8 +100,8 @@ export function rankings(aspects: readonly AspectInsight[], reviews: readonly Re
     },
     most_praised: rankAspects(aspects, 'positive'),
     most_criticised: rankAspects(aspects, 'negative'),
-    technicians: rankEntities(mentioningReviews(business.technicians, reviews, (r) => r.technicians)),
-    services: rankEntities(mentioningReviews(business.services, reviews, (r) => r.services)),
+    technicians: rankEntities(mentioning.technicians),
+    services: rankEntities(mentioning.services),
   };
 }
 

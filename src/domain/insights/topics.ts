@@ -12,7 +12,8 @@ export interface Topic {
   review_ids: string[];
 }
 
-const STOPWORDS = new Set(
+/** Words a phrase neither starts nor ends with. */
+export const STOPWORDS = new Set(
   `a about above after again all also am an and any are as at be been before being below between both but by can could
 did do does doing done down during each even ever every few for from further get got had has have having he her here
 him his how i if in into is it its just let like made make me more most much my myself no nor not now of off on once
@@ -26,51 +27,147 @@ else someone somebody took take put sent send three four five six seven eight ni
     .filter(Boolean),
 );
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+// Phrases never cross a sentence or clause break.
+const CLAUSE_BREAK = /[.!?;:,()\n]+/;
+/** A word or a clause break, to read a text's words clause by clause in one pass. */
+const WORD_OR_BREAK = /([\p{L}\p{N}]+(?:['’][\p{L}]+)?)|[.!?;:,()\n]/gu;
+const NOT_BREAK = /[^.!?;:,()\n]+/g;
+const BREAK = /[.!?;:,()\n]/g;
+const ASCII = /^[\x00-\x7f]*$/;
+const NUMBER = /^\d+$/;
+/** The clause breaks, by character code, for the ASCII reader. */
+const IS_BREAK: boolean[] = Array.from({ length: 128 }, (_, code) => '.!?;:,()\n'.includes(String.fromCharCode(code)));
+const APOSTROPHE = 39;
 
-function words(text: string): string[] {
-  return foldText(text).match(WORD) ?? [];
+const breaks = (text: string) => text.replace(NOT_BREAK, '').length;
+
+/**
+ * The text folded clause by clause (foldText), with its clause breaks. Folding the whole text
+ * at once gives the same clauses, and is faster, unless folding makes a new break (a full-width
+ * comma folds to ",") or meets a sigma, whose lower case depends on the letter after it.
+ */
+function foldedClauses(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
+  const folded = foldText(text);
+  if (!/[σς]/.test(folded) && breaks(folded) === breaks(text)) return folded;
+  // A break that folding makes inside a clause does not end it: it only separates words, as a space does.
+  return text
+    .split(CLAUSE_BREAK)
+    .map((clause) => foldText(clause).replace(BREAK, ' '))
+    .join('\n');
 }
 
-function phrasesOf(text: string): Set<string> {
-  const found = new Set<string>();
-  // Phrases never cross a sentence or clause break.
-  for (const clause of text.split(/[.!?;:,()\n]+/)) {
-    const tokens = words(clause);
-    for (let n = 2; n <= 3; n++) {
-      for (let i = 0; i + n <= tokens.length; i++) {
-        const gram = tokens.slice(i, i + n);
-        const first = gram[0] as string;
-        const last = gram[n - 1] as string;
-        if (STOPWORDS.has(first) || STOPWORDS.has(last) || /^\d+$/.test(first) || /^\d+$/.test(last)) continue;
-        if (gram.some((w) => w.length < 2)) continue;
-        found.add(gram.join(' '));
-      }
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const isLetter = (code: number) => code >= 97 && code <= 122;
+const isLetterOrDigit = (code: number) => isLetter(code) || isDigit(code);
+
+/** The words of folded text, in order, with null for each clause break. */
+function wordsAndBreaks(folded: string): (string | null)[] {
+  if (!ASCII.test(folded)) return Array.from(folded.matchAll(WORD_OR_BREAK), (match) => match[1] ?? null);
+  // Folded ASCII text (most reviews in English) is read by hand, as WORD_OR_BREAK reads it: letters are a-z, numbers 0-9.
+  const read: (string | null)[] = [];
+  let at = 0;
+  while (at < folded.length) {
+    const code = folded.charCodeAt(at);
+    if (!isLetterOrDigit(code)) {
+      if (IS_BREAK[code]) read.push(null);
+      at += 1;
+      continue;
     }
+    const start = at;
+    do at += 1;
+    while (isLetterOrDigit(folded.charCodeAt(at)));
+    if (folded.charCodeAt(at) === APOSTROPHE && isLetter(folded.charCodeAt(at + 1))) {
+      at += 2;
+      while (isLetter(folded.charCodeAt(at))) at += 1;
+    }
+    read.push(folded.slice(start, at));
   }
-  return found;
+  return read;
+}
+
+/** A word that may start or end a phrase: neither a stopword nor a number, nor a single letter. */
+const LONGEST_STOPWORD = Math.max(...[...STOPWORDS].map((word) => word.length));
+const isEdge = (word: string) =>
+  word.length >= 2 && (word.length > LONGEST_STOPWORD || !STOPWORDS.has(word)) && !(isDigit(word.charCodeAt(0)) && NUMBER.test(word));
+
+/** Calls `found` with the words of each phrase of the text (the third undefined for two words), once or more: the text's words are read once, the last two kept. */
+function eachPhrase(text: string, found: (first: string, second: string, third: string | undefined) => void): void {
+  // The two words before this one in the clause, and whether each can start a phrase or stand inside one.
+  let first: string | undefined;
+  let firstEdge = false;
+  let second: string | undefined;
+  let secondEdge = false;
+  let secondLong = false;
+  for (const word of wordsAndBreaks(foldedClauses(text))) {
+    if (word === null) {
+      first = second = undefined;
+      firstEdge = secondEdge = secondLong = false;
+      continue;
+    }
+    const edge = isEdge(word);
+    if (edge && secondEdge) found(second as string, word, undefined);
+    if (edge && firstEdge && secondLong) found(first as string, second as string, word);
+    first = second;
+    firstEdge = secondEdge;
+    second = word;
+    secondEdge = edge;
+    secondLong = word.length >= 2;
+  }
+}
+
+interface Occurrences {
+  count: number;
+  /** The first review ids, as many as a topic lists. */
+  ids: string[];
+  /** The index of the last review counted, so each review counts once. */
+  last: number;
+}
+
+/** Phrases by their words, so a phrase is looked up by words already read (their hashes known), not by a new string. */
+type ByWord<T> = Map<string, T>;
+
+function entryOf<T>(map: ByWord<T>, word: string, make: () => T): T {
+  let entry = map.get(word);
+  if (entry === undefined) map.set(word, (entry = make()));
+  return entry;
 }
 
 export function recurringTopics(reviews: readonly Review[], options = { minCount: 3, limit: 25, idsPerTopic: 10 }): Topic[] {
-  const byPhrase = new Map<string, string[]>();
-  for (const review of reviews) {
-    for (const phrase of phrasesOf(review.title ? `${review.title}\n${review.text}` : review.text)) {
-      const ids = byPhrase.get(phrase);
-      if (ids) ids.push(review.id);
-      else byPhrase.set(phrase, [review.id]);
+  const pairs: ByWord<ByWord<Occurrences>> = new Map();
+  const triples: ByWord<ByWord<ByWord<Occurrences>>> = new Map();
+  reviews.forEach((review, index) => {
+    eachPhrase(review.title ? `${review.title}\n${review.text}` : review.text, (first, second, third) => {
+      const last = third === undefined ? entryOf(pairs, first, () => new Map()) : entryOf(entryOf(triples, first, () => new Map()), second, () => new Map());
+      const word = third ?? second;
+      const seen = last.get(word);
+      if (!seen) last.set(word, { count: 1, ids: options.idsPerTopic > 0 ? [review.id] : [], last: index });
+      else if (seen.last !== index) {
+        seen.count += 1;
+        seen.last = index;
+        if (seen.ids.length < options.idsPerTopic) seen.ids.push(review.id);
+      }
+    });
+  });
+  const recurring: [string, Occurrences][] = [];
+  // A two-word phrase is dropped when every occurrence is inside a longer recurring phrase, that is
+  // when a recurring three-word phrase that starts or ends with it has its count.
+  const inside = new Set<Occurrences>();
+  for (const [first, seconds] of pairs) {
+    for (const [second, seen] of seconds) if (seen.count >= options.minCount) recurring.push([`${first} ${second}`, seen]);
+  }
+  for (const [first, seconds] of triples) {
+    for (const [second, thirds] of seconds) {
+      for (const [third, seen] of thirds) {
+        if (seen.count < options.minCount) continue;
+        recurring.push([`${first} ${second} ${third}`, seen]);
+        for (const part of [pairs.get(first)?.get(second), pairs.get(second)?.get(third)]) if (part?.count === seen.count) inside.add(part);
+      }
     }
   }
-  const recurring = [...byPhrase.entries()].filter(([, ids]) => ids.length >= options.minCount);
-  const counts = new Map(recurring.map(([phrase, ids]) => [phrase, ids.length]));
-  const kept = recurring.filter(([phrase, ids]) => {
-    // Drop a phrase whose every occurrence is inside a longer recurring phrase.
-    for (const [other, otherCount] of counts) {
-      if (other !== phrase && otherCount === ids.length && ` ${other} `.includes(` ${phrase} `)) return false;
-    }
-    return true;
-  });
-  return kept
-    .sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : a > b ? 1 : 0))
+  return recurring
+    .filter(([, seen]) => !inside.has(seen))
+    .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, options.limit)
-    .map(([phrase, ids]) => ({ phrase, count: ids.length, review_ids: ids.slice(0, options.idsPerTopic) }));
+    .map(([phrase, { count, ids }]) => ({ phrase, count, review_ids: ids }));
 }
