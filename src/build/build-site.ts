@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import path from 'node:path';
 import { formatProblems } from '../domain/content/validate.ts';
@@ -16,7 +17,7 @@ import { buildDir, newBuildId, pruneBuilds, removeStaleTempLinks, STAMP_FILE, sw
 import { CHILD_PID_FILE, lockBuilds } from './build-lock.ts';
 import { exitOf, runBuildStep, WATCHDOG } from './build-step.ts';
 import { buildFingerprint } from './fingerprint.ts';
-import { PREPARED_SITE_ENV } from './prepared-site.ts';
+import { PREPARED_SITE_ENV, PREPARED_SITE_ON_STDIN, type PreparedSite } from './prepared-site.ts';
 import { withEncodings } from './static-manifest.ts';
 
 export interface BuildOptions {
@@ -31,11 +32,6 @@ export interface BuildOptions {
 // Where the build's callers have always found it.
 export { BuildError };
 
-/**
- * Handed from the content step to Astro (prepared-site.ts), then removed: no part of the
- * build's output (and not in the build directory, which Astro empties first).
- */
-const PREPARED_SITE_FILE = path.join('cache', 'prepared-site.json');
 /** /reviews.json and its encodings until they move into the build's client/. */
 const DOCUMENTS_DIR = path.join('cache', 'documents');
 const REVIEWS_DOCUMENT = '/reviews.json';
@@ -55,28 +51,46 @@ export function linkDependencies(projectRoot: string, outDir: string): void {
   symlinkSync(modules, link);
 }
 
-async function runAstro(options: BuildOptions, dir: string, siteFile: string): Promise<void> {
+interface AstroRun {
+  /** Hands Astro the site it renders; until then it bundles the server and waits. */
+  give(site: PreparedSite): void;
+  /** Stops it: the build gives up. */
+  stop(): void;
+  /** Settles when it exits: rejects unless it rendered every route. */
+  done: Promise<void>;
+}
+
+/**
+ * Starts `astro build` at once: bundling the server takes seconds that need nothing of
+ * the content, so it runs while the content step works, and the pages wait for the
+ * site on Astro's stdin (load-site.ts).
+ */
+function startAstro(options: BuildOptions, dir: string): AstroRun {
   const { projectRoot, contentDir, siteUrl, outDir } = options;
   const astro = spawn(process.execPath, ['--import', WATCHDOG, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: projectRoot,
-    stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: ['pipe', options.stdio === 'pipe' ? 'pipe' : 'inherit', options.stdio === 'pipe' ? 'pipe' : 'inherit'],
     env: {
       ...process.env,
       CONTENT_DIR: contentDir,
       SITE_URL: siteUrl,
       OUT_DIR: dir,
-      [PREPARED_SITE_ENV]: siteFile,
+      [PREPARED_SITE_ENV]: PREPARED_SITE_ON_STDIN,
       ASTRO_CACHE_DIR: path.join(outDir, 'cache'),
       BUILD_CHILD_PID_FILE: path.join(outDir, CHILD_PID_FILE),
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   });
-  const [stdout, stderr, exit] = await Promise.all([astro.stdout ? text(astro.stdout) : '', astro.stderr ? text(astro.stderr) : '', exitOf(astro)]);
-  rmSync(path.join(outDir, CHILD_PID_FILE), { force: true });
-  if (exit !== 0) {
+  const stdin = astro.stdin as Writable;
+  // An Astro that has failed already reads nothing: its exit says why.
+  stdin.on('error', () => {});
+  const done = Promise.all([astro.stdout ? text(astro.stdout) : '', astro.stderr ? text(astro.stderr) : '', exitOf(astro)]).then(([stdout, stderr, exit]) => {
+    rmSync(path.join(outDir, CHILD_PID_FILE), { force: true });
+    if (exit === 0) return;
     const output = options.stdio === 'pipe' ? `\n${stdout}${stderr}` : '';
     throw new BuildError(`astro build failed (exit ${exit}); nothing was published.${output}`);
-  }
+  });
+  return { give: (site) => stdin.end(JSON.stringify(site)), stop: () => astro.kill('SIGKILL'), done };
 }
 
 /** Builds and switches to the new build; resolves to its id. */
@@ -85,26 +99,29 @@ export async function buildSite(options: BuildOptions): Promise<string> {
   const release = lockBuilds(outDir);
   const id = newBuildId();
   const dir = buildDir(outDir, id);
-  const siteFile = path.join(outDir, PREPARED_SITE_FILE);
   const documentsDir = path.join(outDir, DOCUMENTS_DIR);
   const reviewsFile = path.join(documentsDir, REVIEWS_DOCUMENT);
+  let astro: AstroRun | undefined;
   try {
     removeStaleTempLinks(outDir);
     // Leftovers of failed or killed builds go before this one starts, so they never pile up.
     pruneBuilds(outDir);
     rmSync(documentsDir, { recursive: true, force: true });
     mkdirSync(documentsDir, { recursive: true });
-    const prepared = await runBuildStep('prepare', { projectRoot, contentDir, outDir, siteUrl, siteFile, reviewsFile }, options.stdio);
+    mkdirSync(dir, { recursive: true });
+    linkDependencies(projectRoot, outDir);
+    astro = startAstro(options, dir);
+    const prepared = await runBuildStep('prepare', { projectRoot, contentDir, outDir, siteUrl, reviewsFile }, options.stdio);
     if (!prepared.ok) throw new BuildError(`${formatProblems(prepared.problems)}\nNothing was built.`);
     const { files, cached, prepared: fresh, unread } = prepared.reviews;
     if (options.stdio !== 'pipe') console.log(`${files} review files: ${cached} from the cache, ${fresh} checked and analysed; ${unread} unchanged, not read again.`);
-    mkdirSync(dir, { recursive: true });
-    linkDependencies(projectRoot, outDir);
+    astro.give(prepared.site);
     // Both are awaited even when one fails, so no step still writes once the build has given up.
     const [rendered, compressed] = await Promise.allSettled([
-      runAstro(options, dir, siteFile),
+      astro.done,
       runBuildStep('compress', { files: { [REVIEWS_DOCUMENT]: reviewsFile } }, options.stdio),
     ]);
+    astro = undefined;
     if (rendered.status === 'rejected') throw rendered.reason;
     if (compressed.status === 'rejected') throw compressed.reason;
     const precompressed = compressed.value;
@@ -120,10 +137,13 @@ export async function buildSite(options: BuildOptions): Promise<string> {
     pruneBuilds(outDir);
     return id;
   } catch (error) {
+    if (astro) {
+      astro.stop();
+      await astro.done.catch(() => {});
+    }
     rmSync(dir, { recursive: true, force: true });
     throw error;
   } finally {
-    rmSync(siteFile, { force: true });
     rmSync(documentsDir, { recursive: true, force: true });
     release();
   }

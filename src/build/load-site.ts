@@ -2,7 +2,7 @@ import type { Site } from '../domain/site.ts';
 import { insightsDocument } from '../domain/insights/document.ts';
 import type { Insights } from '../domain/schemas/insights.ts';
 import { sitemapFiles, type SitemapFile } from '../domain/sitemap.ts';
-import { PREPARED_SITE_ENV, readPreparedSite } from './prepared-site.ts';
+import { PREPARED_SITE_ENV, PREPARED_SITE_ON_STDIN, receivePreparedSite } from './prepared-site.ts';
 
 let cached: Promise<Site> | undefined;
 
@@ -23,15 +23,14 @@ async function siteFromContent(siteUrl: string): Promise<Site> {
 /**
  * The site model, built once per build process: every pre-rendered page of a build
  * reads the same content, so it is read, checked and analysed a single time. Under
- * `npm run build` that was done before Astro started (prepare-content.ts) and the site
- * is read back; elsewhere (`astro dev`, a bare `astro build`) it is made here, with
+ * `npm run build` that is done by the content step (prepare-content.ts) while Astro
+ * bundles, and the site it prepared is received; elsewhere (`astro dev`, a bare `astro build`) it is made here, with
  * the analyzer loaded only then.
  */
 export function loadSite(siteUrl: string): Promise<Site> {
   cached ??= Promise.resolve().then(() => {
-    const prepared = process.env[PREPARED_SITE_ENV];
-    if (!prepared) return siteFromContent(siteUrl);
-    return readPreparedSite(prepared, siteUrl);
+    if (process.env[PREPARED_SITE_ENV] === PREPARED_SITE_ON_STDIN) return receivePreparedSite(siteUrl);
+    return siteFromContent(siteUrl);
   });
   return cached;
 }

@@ -1,15 +1,14 @@
 /**
- * The content work of a build, done once before Astro runs: read the content folder,
+ * The content work of a build, done once before Astro renders: read the content folder,
  * check it, publish the verified reviews. Each review file's result is taken from the
  * cache (review-cache.ts) when its bytes and everything else it depends on are
  * unchanged, and prepared over worker threads otherwise. The cache is saved before
  * any page is rendered, so a build that fails later still leaves it for the next.
  *
- * The site goes to the Astro build in two files (prepared-site.ts): /reviews.json,
- * written here (reviews-document.ts), and a small one with the rest of the content, so
+ * The site goes to the Astro build (prepared-site.ts) as /reviews.json, written here
+ * (reviews-document.ts), and the rest of the content, handed over by the build, so
  * Astro's process neither reads nor analyses the content again.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from '../domain/content/problem.ts';
 import { businessToday, reviewDateProblems } from '../domain/content/review-dates.ts';
@@ -31,8 +30,6 @@ export interface PrepareInput {
   contentDir: string;
   outDir: string;
   siteUrl: string;
-  /** Where the prepared site goes (prepared-site.ts). */
-  siteFile: string;
   /** Where /reviews.json goes, to be moved into the build once Astro has rendered. */
   reviewsFile: string;
 }
@@ -49,9 +46,9 @@ export interface ReviewCounts {
 
 export type PrepareOutput =
   | { ok: false; problems: ContentProblem[]; reviews: ReviewCounts }
-  | { ok: true; reviews: ReviewCounts; updated: string | null; fingerprint: string; code: string };
+  | { ok: true; reviews: ReviewCounts; site: PreparedSite; updated: string | null; fingerprint: string; code: string };
 
-export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl, siteFile, reviewsFile }: PrepareInput): Promise<PrepareOutput> {
+export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl, reviewsFile }: PrepareInput): Promise<PrepareOutput> {
   const digests = new Map<string, string>();
   const siteFiles = readSiteFiles(contentDir, digests);
   const code = codeFingerprint(projectRoot);
@@ -108,11 +105,8 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
   const urls = siteUrls(siteUrl);
   const updated = lastUpdated(published);
   const head = { business, aggregate_rating: aggregateRating(published), updated };
-  mkdirSync(path.dirname(siteFile), { recursive: true });
   writeReviewsDocument(reviewsFile, head, published.map((review) => publishedReviewJson(review, urls.reviewPage(review.id))));
-  const handed: PreparedSite = { content, reviewsFile };
-  writeFileSync(siteFile, JSON.stringify(handed));
   // Taken from the bytes just read, so the stamp names exactly the inputs of this build.
   const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl, digests);
-  return { ok: true, reviews, updated, fingerprint, code };
+  return { ok: true, reviews, site: { content, reviewsFile }, updated, fingerprint, code };
 }
