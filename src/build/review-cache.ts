@@ -9,18 +9,19 @@
  * the Node version, business.json and aspects.json. One folder per context; a new
  * context starts empty and the folders of other contexts go when it is saved.
  *
- * Entries are spread over SHARDS files by their path, so a build that changes a few
- * reviews rewrites a few small files, not the whole cache. A shard's first line is the
+ * Entries are spread over SHARDS files by their path, one a line (entryLine), so a
+ * build that changes a few reviews rewrites a few small files, not the whole cache. A shard's first line is the
  * SHA-256 of the rest: a truncated or damaged shard is seen as such and ignored (its
  * reviews are prepared again), never trusted.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PublishedReview } from '../domain/published-review.ts';
 import type { PreparedReview } from '../domain/review-preparation.ts';
 
 /** Raised whenever the layout of an entry changes, so files of older builds are not read as this one. */
-const FORMAT = 3;
+const FORMAT = 4;
 const SHARDS = 256;
 
 export interface CachedReview extends PreparedReview {
@@ -55,6 +56,23 @@ function shardOf(file: string): string {
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * An entry on a line of its own: its path and everything but the published review's
+ * JSON as one JSON array, a tab, then that JSON as it is (JSON.stringify writes no tab
+ * and no newline), so loading does not unescape a copy of every record.
+ */
+function entryLine([file, { published, ...rest }]: [string, CachedReview]): string {
+  if (!published) return JSON.stringify([file, rest, null]);
+  const { json, ...fields } = published;
+  return `${JSON.stringify([file, rest, fields])}\t${json}`;
+}
+
+function entryOf(line: string): [string, CachedReview] {
+  const tab = line.indexOf('\t');
+  const [file, rest, fields] = JSON.parse(tab === -1 ? line : line.slice(0, tab)) as [string, Omit<CachedReview, 'published'>, Omit<PublishedReview, 'json'> | null];
+  return [file, { ...rest, published: fields && { ...fields, json: line.slice(tab + 1) } }];
+}
+
 /** The entries of one shard file, or none when it is missing, truncated or damaged. */
 function readShard(file: string): [string, CachedReview][] {
   try {
@@ -62,8 +80,7 @@ function readShard(file: string): [string, CachedReview][] {
     const newline = text.indexOf('\n');
     const body = text.slice(newline + 1);
     if (newline !== 64 || text.slice(0, 64) !== digestOf(body)) return [];
-    const entries: unknown = JSON.parse(body);
-    return Array.isArray(entries) ? (entries as [string, CachedReview][]) : [];
+    return body === '' ? [] : body.split('\n').map(entryOf);
   } catch {
     return [];
   }
@@ -97,7 +114,7 @@ export function saveReviewCache(dir: string, cache: ReviewCache, changed: Iterab
       rmSync(file, { force: true });
       continue;
     }
-    const body = JSON.stringify(entries);
+    const body = entries.map(entryLine).join('\n');
     writeFileSync(`${file}.tmp`, `${digestOf(body)}\n${body}`);
     renameSync(`${file}.tmp`, file);
   }

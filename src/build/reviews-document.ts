@@ -5,7 +5,8 @@
  * of the cache of prepared reviews. Both sides go through the domain's serialisation.
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { reviewsDatasetLines, type ReviewsDatasetHead } from '../domain/datasets.ts';
+import { parseReviewsDatasetHead, REVIEW_LINE_END, REVIEWS_DATASET_END, reviewsDatasetLines, type ReviewsDatasetHead } from '../domain/datasets.ts';
+import type { Review } from '../domain/schemas/review.ts';
 import type { ReviewsDataset } from '../domain/schemas/datasets.ts';
 
 /** Lines are gathered up to this many characters before each write. */
@@ -31,6 +32,23 @@ export function writeReviewsDocument(file: string, head: ReviewsDatasetHead, rev
   }
 }
 
+const NEWLINE = 0x0a;
+
+/**
+ * /reviews.json read back a line (a review) at a time: most lines are ASCII, and many
+ * small one-byte strings parse faster and weigh half what one document-long string
+ * does as soon as a single review holds a character beyond Latin-1.
+ */
 export function readReviewsDocument(file: string): ReviewsDataset {
-  return JSON.parse(readFileSync(file, 'utf8')) as ReviewsDataset;
+  const bytes = readFileSync(file);
+  const firstEnd = bytes.indexOf(NEWLINE);
+  const head = parseReviewsDatasetHead(bytes.toString('utf8', 0, firstEnd));
+  if (!head) throw new Error(`${file} is not a /reviews.json written by the content step.`);
+  const reviews: Review[] = [];
+  for (let start = firstEnd + 1, end = bytes.indexOf(NEWLINE, start); end !== -1; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {
+    const line = bytes.toString('utf8', start, end);
+    if (line === REVIEWS_DATASET_END) break;
+    reviews.push(JSON.parse(line.endsWith(REVIEW_LINE_END) ? line.slice(0, -REVIEW_LINE_END.length) : line) as Review);
+  }
+  return { ...head, reviews };
 }
