@@ -22,6 +22,7 @@ import { ascii, joinBytes, toByteString, type ByteString } from '../../domain/by
 import { isModernVersion, isProtocolVersion, PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
 import type { BodyPart } from '../http/answer.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
+import { schemaVerdicts } from './schema-verdicts.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
 /** The lists a server gives whole, by method: the member that holds the list, and its items. */
@@ -57,6 +58,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
 /** The 2025 era's `_meta` may carry anything (a JSON answer sends no progress); the envelope of 2026-07-28 only these. */
 const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY]);
+/** The SDK's classification of a message with its headers (see schema-verdicts.ts). */
+const modernVerdicts = schemaVerdicts<boolean>();
 
 const RESPONSE_START = ascii('{"result":');
 const RESPONSE_ID = ascii(',"jsonrpc":"2.0","id":');
@@ -124,8 +127,10 @@ function plainModernRequest(request: DirectRequest, message: Record<string, unkn
   const meta = params._meta;
   if (!isPlainObject(meta) || Object.keys(meta).some((key) => !ENVELOPE_KEYS.has(key))) return false;
   if (meta[PROTOCOL_VERSION_META_KEY] !== protocolVersion || !isPlainObject(meta[CLIENT_CAPABILITIES_META_KEY])) return false;
-  const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: protocolVersion, mcpMethodHeader: mcpMethod ?? undefined, mcpNameHeader: mcpName ?? undefined, body: message });
-  return route.kind === 'modern' && route.messageKind === 'request';
+  return modernVerdicts.of(message, [protocolVersion, mcpMethod, mcpName], () => {
+    const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: protocolVersion, mcpMethodHeader: mcpMethod ?? undefined, mcpNameHeader: mcpName ?? undefined, body: message });
+    return route.kind === 'modern' && route.messageKind === 'request';
+  });
 }
 
 /**
