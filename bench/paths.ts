@@ -19,7 +19,7 @@
  * copies with a swapped /reviews.json of the other benches (bench/support/site.ts).
  *
  * BENCH_PARTS=paths measures the request paths alone (1. and 4.), on the build a
- * previous run left (`npm run bench -- paths -- --keep`) when there is one: minutes
+ * previous run left (`npm run bench -- paths --keep`) when there is one: minutes
  * less per try while working on a path.
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
