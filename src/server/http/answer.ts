@@ -49,6 +49,10 @@ const DIRECT_BYTES = 4 * 1024;
  */
 function chunkOf(parts: readonly BodyPart[], start: number, end: number, size: number): Buffer {
   if (end - start === 1 && typeof parts[start] !== 'string') return parts[start] as Buffer;
+  // Byte strings only (a sync listing, a result made now): V8 joins them in one go, where a
+  // write per part costs more than copying a review (a since listing took three times the CPU).
+  const range = parts.slice(start, end);
+  if (range.every((part) => typeof part === 'string')) return Buffer.from(range.join(''), 'latin1');
   const chunk = Buffer.allocUnsafe(size);
   let offset = 0;
   for (let i = start; i < end; i++) {
