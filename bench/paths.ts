@@ -17,8 +17,12 @@
  *
  * Every server here serves a real `npm run build` of the generated content, not the
  * copies with a swapped /reviews.json of the other benches (bench/support/site.ts).
+ *
+ * BENCH_PARTS=paths measures the request paths alone (1. and 4.), on the build a
+ * previous run left (`npm run bench -- paths --keep`) when there is one: minutes
+ * less per try while working on a path.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateContent, writeContent } from './generate-content.ts';
 import { buildReport, timedBuild, timedRollback } from './support/build-timing.ts';
@@ -31,6 +35,7 @@ import { against, fmt, markdownTable } from './support/table.ts';
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PATHS_ONLY = process.env.BENCH_PARTS === 'paths';
 /** A server's memory right after start still holds what building its catalog left; it is read after this. */
 const SETTLE_MS = 10_000;
 const SWITCH_LOAD = { connections: 50, requests: [{ path: '/api/reviews/search' }] };
@@ -61,25 +66,69 @@ async function settledRss(server: BenchServer): Promise<number | undefined> {
   return server.rssMiB();
 }
 
+const mib = (value: number | undefined) => (value === undefined ? '?' : `${fmt(value)} MiB`);
+
+interface PathsPart {
+  rows: PathRow[];
+  startMs: number;
+  memory: { idle?: number | undefined; loaded?: number | undefined; peak?: number | undefined };
+}
+
+/** The request paths on a fresh server, and the memory that server holds before and after them. */
+async function measurePathsPart(outDir: string): Promise<PathsPart> {
+  progress('request paths');
+  const server = await startAppServer(outDir, BENCH_SITE_URL);
+  const part: PathsPart = { rows: [], startMs: server.startMs, memory: {} };
+  try {
+    part.memory.idle = await settledRss(server);
+    part.rows = await measurePaths(server, { seconds: SECONDS, rounds: ROUNDS });
+    part.memory.loaded = server.rssMiB();
+    part.memory.peak = server.peakRssMiB();
+  } finally {
+    await server.stop();
+  }
+  return part;
+}
+
+function printPaths({ rows }: PathsPart): void {
+  console.log(`\n## Request paths at ${fmt(REVIEWS)} reviews (${ROUNDS} x ${SECONDS} s, 50 connections, medians)\n`);
+  console.log(pathsReport(rows));
+}
+
+function printMemory({ startMs, memory }: PathsPart): void {
+  console.log(`\n## Server memory at ${fmt(REVIEWS)} reviews (goals are for 100,000)\n`);
+  console.log(
+    markdownTable(
+      ['server', 'resident'],
+      [
+        [`started in ${fmt(startMs)} ms, idle ${SETTLE_MS / 1000} s`, memory.idle === undefined ? '?' : against(mib(memory.idle), `≤ ${IDLE_GOAL_MIB} MiB`, memory.idle <= IDLE_GOAL_MIB)],
+        ['after the path load', memory.loaded === undefined ? '?' : against(mib(memory.loaded), `≤ ${fmt(LOADED_GOAL_MIB)} MiB`, memory.loaded <= LOADED_GOAL_MIB)],
+        ['peak (VmHWM), start and path load', mib(memory.peak)],
+      ],
+    ),
+  );
+}
+
 const contentDir = path.join(BENCH_DIR, `paths-content-${REVIEWS}`);
 const outDir = path.join(BENCH_DIR, `paths-out-${REVIEWS}`);
+if (PATHS_ONLY && existsSync(path.join(outDir, 'current'))) {
+  progress(`paths only, on the build in ${outDir}`);
+  const part = await measurePathsPart(outDir);
+  printPaths(part);
+  printMemory(part);
+  process.exit(0);
+}
 progress(`writing ${fmt(REVIEWS)} generated reviews to ${contentDir}`);
 writeContent(contentDir, generateContent(REVIEWS));
 rmSync(outDir, { recursive: true, force: true });
 progress('cold build');
 const cold = await timedBuild(contentDir, outDir, BENCH_SITE_URL);
 
-progress('request paths');
-const pathServer = await startAppServer(outDir, BENCH_SITE_URL);
-const memory: { idle?: number | undefined; loaded?: number | undefined; peak?: number | undefined } = {};
-let rows: PathRow[] = [];
-try {
-  memory.idle = await settledRss(pathServer);
-  rows = await measurePaths(pathServer, { seconds: SECONDS, rounds: ROUNDS });
-  memory.loaded = pathServer.rssMiB();
-  memory.peak = pathServer.peakRssMiB();
-} finally {
-  await pathServer.stop();
+const paths = await measurePathsPart(outDir);
+if (PATHS_ONLY) {
+  printPaths(paths);
+  printMemory(paths);
+  process.exit(0);
 }
 
 progress('switch under load: build with one review more, then rollback');
@@ -101,9 +150,7 @@ try {
   await switchServer.stop();
 }
 
-const mib = (value: number | undefined) => (value === undefined ? '?' : `${fmt(value)} MiB`);
-console.log(`\n## Request paths at ${fmt(REVIEWS)} reviews (${ROUNDS} x ${SECONDS} s, 50 connections, medians)\n`);
-console.log(pathsReport(rows));
+printPaths(paths);
 console.log(`\n## Build at ${fmt(REVIEWS)} reviews (goals are for 100,000)\n`);
 const oneMore = switches[0]?.[1].run;
 console.log(oneMore ? buildReport(cold, oneMore) : `cold: ${fmt(cold.seconds, 1)} s, ${mib(cold.peakTreeMiB)}`);
@@ -112,14 +159,4 @@ console.log(
     `${LIGHT_LOAD.overallRate} req/s while the process runs before the rename; this server idle: ${mib(switchIdle)})\n`,
 );
 console.log(switchReport(switches, switchIdle));
-console.log(`\n## Server memory at ${fmt(REVIEWS)} reviews (goals are for 100,000)\n`);
-console.log(
-  markdownTable(
-    ['server', 'resident'],
-    [
-      [`started in ${fmt(pathServer.startMs)} ms, idle ${SETTLE_MS / 1000} s`, memory.idle === undefined ? '?' : against(mib(memory.idle), `≤ ${IDLE_GOAL_MIB} MiB`, memory.idle <= IDLE_GOAL_MIB)],
-      ['after the path load', memory.loaded === undefined ? '?' : against(mib(memory.loaded), `≤ ${fmt(LOADED_GOAL_MIB)} MiB`, memory.loaded <= LOADED_GOAL_MIB)],
-      ['peak (VmHWM), start and path load', mib(memory.peak)],
-    ],
-  ),
-);
+printMemory(paths);

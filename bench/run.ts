@@ -32,7 +32,7 @@ if (values.help) {
   console.log(
     `Usage: npm run bench [-- NAME…] [-- --keep]\n\nBenchmarks: ${Object.keys(BENCHES).join(', ')}.\n` +
       'BENCH_SECONDS and BENCH_ROUNDS (default 3 and 3; for paths 5 and 2) set the length of each load round; ' +
-      'BENCH_REVIEWS the reviews paths builds and serves (default 100,000).',
+      'BENCH_REVIEWS the reviews paths builds and serves (default 100,000); BENCH_PARTS=paths measures its request paths alone, on the build a run with --keep left.',
   );
   process.exit(0);
 }

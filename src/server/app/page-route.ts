@@ -8,7 +8,6 @@
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ByteString } from '../../domain/byte-string.ts';
 import { catalogOf } from '../builds/served-catalog.ts';
 import { servedBuild } from '../builds/served-build.ts';
 import { answerCache, type AnswerCache, type CachedAnswer } from '../http/answer-cache.ts';
@@ -35,8 +34,7 @@ function webRequest(req: IncomingMessage, origin: string, target = req.url ?? '/
 async function pageAnswer(response: Response): Promise<CachedAnswer> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
-  const body = Buffer.from(await response.arrayBuffer()).toString('latin1') as ByteString;
-  return { status: response.status, headers, body: { bytes: [body] } };
+  return { status: response.status, headers, body: { bytes: [Buffer.from(await response.arrayBuffer())] } };
 }
 
 /**

@@ -3,26 +3,27 @@
  * decides what an answer depends on: the review browser keeps one per served build
  * (src/server/app/page-route.ts), so a switch drops it with the build.
  */
-import type { Answer, BytesBody } from './answer.ts';
+import { partsLength, type Answer, type BytesBody } from './answer.ts';
 
 /** An answer whose body is bytes prepared once, so that writing it copies them and allocates nothing. */
 export interface CachedAnswer extends Answer {
   body: BytesBody;
 }
 
-export interface AnswerCache {
-  get(key: string): CachedAnswer | undefined;
-  /** Keeps the answer unless it alone is over the budget; the least recently used go to make room. */
-  set(key: string, answer: CachedAnswer): void;
-  /** Answers kept, and their bodies' bytes. */
+export interface SizedCache<V> {
+  get(key: string): V | undefined;
+  /** Keeps the value unless it alone is over the budget; the least recently used go to make room. */
+  set(key: string, value: V): void;
+  /** Values kept, and their bytes. */
   readonly size: { answers: number; bytes: number };
 }
 
-const bodyBytes = (answer: CachedAnswer) => answer.body.bytes.reduce((sum, part) => sum + part.length, 0);
+export type AnswerCache = SizedCache<CachedAnswer>;
 
-export function answerCache(maxBytes: number): AnswerCache {
+/** A cache of values of `sizeOf` bytes each, at most `maxBytes` in all. */
+export function sizedCache<V>(maxBytes: number, sizeOf: (value: V) => number): SizedCache<V> {
   // A Map iterates in insertion order: re-inserting on each hit keeps the least recently used first.
-  const entries = new Map<string, { answer: CachedAnswer; bytes: number }>();
+  const entries = new Map<string, { value: V; bytes: number }>();
   let total = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -36,21 +37,25 @@ export function answerCache(maxBytes: number): AnswerCache {
       if (!entry) return undefined;
       entries.delete(key);
       entries.set(key, entry);
-      return entry.answer;
+      return entry.value;
     },
-    set(key, answer) {
+    set(key, value) {
       drop(key);
-      const bytes = bodyBytes(answer);
+      const bytes = sizeOf(value);
       if (bytes > maxBytes) return;
       for (const oldest of entries.keys()) {
         if (total + bytes <= maxBytes) break;
         drop(oldest);
       }
-      entries.set(key, { answer, bytes });
+      entries.set(key, { value, bytes });
       total += bytes;
     },
     get size() {
       return { answers: entries.size, bytes: total };
     },
   };
+}
+
+export function answerCache(maxBytes: number): AnswerCache {
+  return sizedCache<CachedAnswer>(maxBytes, (answer) => partsLength(answer.body.bytes));
 }

@@ -18,9 +18,11 @@ import {
   type JSONRPCMessage,
   type ServerCapabilities,
 } from '@modelcontextprotocol/server';
-import { ascii, bytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
+import { ascii, joinBytes, toByteString, type ByteString } from '../../domain/byte-string.ts';
 import { isModernVersion, isProtocolVersion, PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
+import type { BodyPart } from '../http/answer.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
+import { schemaVerdicts } from './schema-verdicts.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
 /** The lists a server gives whole, by method: the member that holds the list, and its items. */
@@ -56,50 +58,61 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
 /** The 2025 era's `_meta` may carry anything (a JSON answer sends no progress); the envelope of 2026-07-28 only these. */
 const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY]);
+/** The SDK's classification of a message with its headers (see schema-verdicts.ts). */
+const modernVerdicts = schemaVerdicts<boolean>();
 
-/** Per list (one per build): `{"<member>":[…]` as JSON, made once, open for the members that follow. */
-const listJson = new WeakMap<readonly unknown[], ByteString>();
+const RESPONSE_START = ascii('{"result":');
+const RESPONSE_ID = ascii(',"jsonrpc":"2.0","id":');
+/** The response's end: its id, and the closing brace. */
+const idEnd = (id: unknown) => toByteString(`${JSON.stringify(id)}}`);
+
+/** The SDK's response layout: result, then jsonrpc and id. */
+function response(result: readonly BodyPart[], id: unknown): BodyPart[] {
+  return [RESPONSE_START, ...result, RESPONSE_ID, idEnd(id)];
+}
+
+/** Per list (one per build): `{"<member>":[…]` as JSON, open for the members that follow. */
 function openListJson([member, items]: readonly [string, readonly unknown[]]): ByteString {
-  let json = listJson.get(items);
-  if (json === undefined) {
-    json = toByteString(`{${JSON.stringify(member)}:${JSON.stringify(items)}`);
-    listJson.set(items, json);
-  }
-  return json;
+  return toByteString(`{${JSON.stringify(member)}:${JSON.stringify(items)}`);
 }
 
 /**
- * Per build: the `server/discover` result as the SDK makes it, open for the members
- * that follow, listing every version served (the 2025 ones, reached through
- * initialize, too; the SDK would list the 2026 ones only).
+ * The `server/discover` result as the SDK makes it, open for the members that follow,
+ * listing every version served (the 2025 ones, reached through initialize, too; the
+ * SDK would list the 2026 ones only).
  */
-const discoverJson = new WeakMap<DiscoverContent, ByteString>();
 function openDiscoverJson(discover: DiscoverContent): ByteString {
-  let json = discoverJson.get(discover);
-  if (json === undefined) {
-    const result = { supportedVersions: PROTOCOL_VERSIONS, capabilities: discover.capabilities, ...(discover.instructions ? { instructions: discover.instructions } : {}) };
-    json = toByteString(JSON.stringify(result).slice(0, -1));
-    discoverJson.set(discover, json);
-  }
-  return json;
+  const result = { supportedVersions: PROTOCOL_VERSIONS, capabilities: discover.capabilities, ...(discover.instructions ? { instructions: discover.instructions } : {}) };
+  return toByteString(JSON.stringify(result).slice(0, -1));
+}
+
+/**
+ * What is the same in every answer of a build to a list or to `server/discover`, per
+ * era: the whole response but its id, made on the first request, kept as it is sent.
+ * Keyed by the list's items (or the discover content), which the build's context holds.
+ */
+const preparedAnswers = new WeakMap<object, { legacy?: Buffer; modern?: Buffer }>();
+function prepared(key: object, era: 'legacy' | 'modern', result: () => readonly ByteString[]): Buffer {
+  let answers = preparedAnswers.get(key);
+  if (answers === undefined) preparedAnswers.set(key, (answers = {}));
+  return (answers[era] ??= Buffer.from(joinBytes([RESPONSE_START, ...result(), RESPONSE_ID]), 'latin1'));
 }
 
 const isListMethod = (method: unknown, lists: DirectLists): method is keyof DirectLists => typeof method === 'string' && Object.hasOwn(lists, method);
-
-/** The SDK's response layout: result, then jsonrpc and id. */
-function response(result: readonly ByteString[], id: unknown): ByteString[] {
-  return [ascii('{"result":'), ...result, bytes`,"jsonrpc":"2.0","id":${toByteString(JSON.stringify(id))}}`];
-}
 
 /** A 2026-07-28 result's closing members, after its own: what the SDK adds to every result, in its order. */
 function modernTail(context: DirectContext, extra: string): ByteString {
   return toByteString(`,"resultType":"complete"${extra},"_meta":${JSON.stringify({ 'io.modelcontextprotocol/serverInfo': context.info })}}`);
 }
 
+/** The closing members of a 2026-07-28 list (or discover) result: clients may keep it for the build's time to live. */
+const listTail = (context: DirectContext) => modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`);
+
 /** A result object given in parts, closed with `tail` in place of its last `}`. */
-function closedWith(parts: readonly ByteString[], tail: ByteString): ByteString[] {
-  const last = parts[parts.length - 1] as string;
-  return [...parts.slice(0, -1), (last.slice(0, -1) + tail) as ByteString];
+function closedWith(parts: readonly BodyPart[], tail: ByteString): BodyPart[] {
+  const last = parts[parts.length - 1] as BodyPart;
+  const open = typeof last === 'string' ? last.slice(0, -1) : last.subarray(0, -1);
+  return [...parts.slice(0, -1), open as BodyPart, tail];
 }
 
 /**
@@ -114,8 +127,10 @@ function plainModernRequest(request: DirectRequest, message: Record<string, unkn
   const meta = params._meta;
   if (!isPlainObject(meta) || Object.keys(meta).some((key) => !ENVELOPE_KEYS.has(key))) return false;
   if (meta[PROTOCOL_VERSION_META_KEY] !== protocolVersion || !isPlainObject(meta[CLIENT_CAPABILITIES_META_KEY])) return false;
-  const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: protocolVersion, mcpMethodHeader: mcpMethod ?? undefined, mcpNameHeader: mcpName ?? undefined, body: message });
-  return route.kind === 'modern' && route.messageKind === 'request';
+  return modernVerdicts.of(message, [protocolVersion, mcpMethod, mcpName], () => {
+    const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: protocolVersion, mcpMethodHeader: mcpMethod ?? undefined, mcpNameHeader: mcpName ?? undefined, body: message });
+    return route.kind === 'modern' && route.messageKind === 'request';
+  });
 }
 
 /**
@@ -124,7 +139,7 @@ function plainModernRequest(request: DirectRequest, message: Record<string, unkn
  * envelope (the caller has told the eras apart); otherwise it is of the 2025 era and
  * its session has been checked.
  */
-export function directAnswer(request: DirectRequest, modern: boolean, context: DirectContext, budget: AnswerBudget = answerBudget()): ByteString[] | undefined {
+export function directAnswer(request: DirectRequest, modern: boolean, context: DirectContext, budget: AnswerBudget = answerBudget()): BodyPart[] | undefined {
   if (request.messages.length !== 1) return undefined;
   const message = request.messages[0] as Record<string, unknown>;
   if (!('id' in message)) return undefined;
@@ -136,15 +151,15 @@ export function directAnswer(request: DirectRequest, modern: boolean, context: D
   if (isListMethod(message.method, context.lists)) {
     // A cursor (or anything else) is the SDK's to check: every list here is given whole.
     if (Object.keys(params).some((key) => key !== '_meta')) return undefined;
-    const list = openListJson(context.lists[message.method]);
-    if (!modern) return response([list, ascii('}')], message.id);
+    const list = context.lists[message.method];
+    if (!modern) return [prepared(list[1], 'legacy', () => [openListJson(list), ascii('}')]), idEnd(message.id)];
     if (!plainModernRequest(request, message, params, undefined)) return undefined;
-    return response([list, modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`)], message.id);
+    return [prepared(list[1], 'modern', () => [openListJson(list), listTail(context)]), idEnd(message.id)];
   }
 
   if (message.method === 'server/discover') {
     if (!modern || Object.keys(params).some((key) => key !== '_meta') || !plainModernRequest(request, message, params, undefined)) return undefined;
-    return response([openDiscoverJson(context.discover), modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`)], message.id);
+    return [prepared(context.discover, 'modern', () => [openDiscoverJson(context.discover), listTail(context)]), idEnd(message.id)];
   }
 
   if (message.method !== 'tools/call' || Object.keys(params).some((key) => !CALL_PARAMS.has(key))) return undefined;

@@ -6,6 +6,7 @@
  */
 import { isInitializeRequest, parseJSONRPCMessage, specTypeSchemas, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { INVALID_REQUEST, PARSE_ERROR, type JsonRpcId } from './http-responses.ts';
+import { schemaVerdicts } from './schema-verdicts.ts';
 import { issuesInWords } from './zod-issues-in-words.ts';
 
 /**
@@ -32,6 +33,8 @@ export type ParsedMessages =
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
 const MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+/** What the SDK's schema says of a message's shape (see schema-verdicts.ts). */
+const schemaProblems = schemaVerdicts<string | undefined>();
 
 /** What is wrong with one message, in words, or undefined if it is a valid JSON-RPC 2.0 message. */
 function problemOf(message: unknown): string | undefined {
@@ -46,13 +49,15 @@ function problemOf(message: unknown): string | undefined {
   } else if (!('result' in message || 'error' in message)) {
     return 'a request needs a method (and an id); a response needs a result or an error';
   }
-  try {
-    parseJSONRPCMessage(message);
-    return undefined;
-  } catch (error) {
-    const words = issuesInWords((error as { issues?: unknown }).issues);
-    return words === undefined ? 'it is not a valid JSON-RPC 2.0 message' : `it is not a valid JSON-RPC 2.0 message: ${words}`;
-  }
+  return schemaProblems.of(message, [], () => {
+    try {
+      parseJSONRPCMessage(message);
+      return undefined;
+    } catch (error) {
+      const words = issuesInWords((error as { issues?: unknown }).issues);
+      return words === undefined ? 'it is not a valid JSON-RPC 2.0 message' : `it is not a valid JSON-RPC 2.0 message: ${words}`;
+    }
+  });
 }
 
 /**

@@ -5,9 +5,10 @@ import { searchReviews } from '../../domain/catalog/search.ts';
 import { parseSearchParams } from '../../domain/catalog/search-query.ts';
 import { parseSinceRequest, reviewsSince } from '../../domain/catalog/since.ts';
 import type { QueryIssue } from '../../domain/schemas/errors.ts';
-import { servedCatalog } from '../builds/served-catalog.ts';
+import { catalogOf, servedCatalog } from '../builds/served-catalog.ts';
 import { servedBuild } from '../builds/served-build.ts';
-import type { Answer } from '../http/answer.ts';
+import { bodyBuffer, type Answer } from '../http/answer.ts';
+import { answerCache, type AnswerCache, type CachedAnswer } from '../http/answer-cache.ts';
 import { apiErrorAnswer } from '../http/api-error.ts';
 import { etagFamily, isNotModified, lastModifiedOf, type ConditionalHeaders } from '../http/conditional.ts';
 import { CACHE_QUERY, linkHeaderFor } from '../http/public-headers.ts';
@@ -42,14 +43,29 @@ export function invalidQuery(request: EndpointRequest, issues: QueryIssue[]): An
   return apiErrorAnswer(400, 'invalid_query', invalidQueryMessage(issues), { issues, headers: Link ? { Link } : {} });
 }
 
+/**
+ * Bytes of search answers kept per served build, by query: the same search (a
+ * widget's, an agent's first page) is answered with the bytes made the first time.
+ */
+export const SEARCH_CACHE_BYTES = 8 * 1024 * 1024;
+const SEARCH_ANSWERS = Symbol('search-answers');
+
 /** GET /api/reviews/search: the reviews matching every given filter, newest first, a page at a time. */
 function searchAnswer(request: EndpointRequest): Answer {
   const malformed = malformedQueryIssues(request.url.search);
   if (malformed.length) return invalidQuery(request, malformed);
-  const catalog = servedCatalog();
+  const build = servedBuild();
+  const catalog = catalogOf(build);
   const parsed = parseSearchParams(catalog, request.url.searchParams);
   if (!parsed.ok) return invalidQuery(request, parsed.issues);
-  return { status: 200, headers: publicHeaders(request), body: { bytes: searchReviews(catalog, parsed.value).json() } };
+  const answers = build.memo<AnswerCache>(SEARCH_ANSWERS, () => answerCache(SEARCH_CACHE_BYTES));
+  // The answer is made of the build, the query as parsed, and the path (its Link header).
+  const key = `${request.url.pathname} ${JSON.stringify(parsed.value)}`;
+  const kept = answers.get(key);
+  if (kept) return kept;
+  const answer: CachedAnswer = { status: 200, headers: publicHeaders(request), body: { bytes: [bodyBuffer(searchReviews(catalog, parsed.value).json())] } };
+  answers.set(key, answer);
+  return answer;
 }
 
 /** GET /api/reviews/since/{date}: every review on or after `date`, oldest first, with validators and 304s. */

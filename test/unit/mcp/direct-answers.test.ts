@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { fromByteString, joinBytes, toByteString, type ByteString } from '../../../src/domain/byte-string.ts';
+import { toByteString } from '../../../src/domain/byte-string.ts';
+import type { BodyPart } from '../../../src/server/http/answer.ts';
 import { directAnswer, type DirectContext, type DirectRequest } from '../../../src/server/mcp/direct-answers.ts';
 import type { ToolSet } from '../../../src/server/mcp/tools/tool-set.ts';
 
@@ -40,7 +41,7 @@ const modern = (msg: JSONRPCMessage, headers: Partial<DirectRequest> = {}): Dire
   const params = (msg as { params?: { name?: string } }).params;
   return { messages: [msg], protocolVersion: '2026-07-28', mcpMethod: (msg as { method: string }).method, mcpName: params?.name ?? null, ...headers };
 };
-const text = (answer: ByteString[] | undefined) => fromByteString(joinBytes(answer as ByteString[]));
+const text = (answer: BodyPart[] | undefined) => Buffer.concat((answer ?? []).map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : part))).toString();
 
 describe('direct answers of the 2025 era', () => {
   it('answers a single call of a known tool in the SDK layout', () => {

@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { ascii, fromByteString, joinBytes, toByteString, type ByteString } from '../../../domain/byte-string.ts';
 import { issuesFromZod, type Parsed } from '../../../domain/catalog/query-issues.ts';
 import type { QueryIssue } from '../../../domain/schemas/errors.ts';
+import { bodyBuffer, type BodyPart } from '../../http/answer.ts';
+import { sizedCache } from '../../http/answer-cache.ts';
 import { answerBudget, mebibytes, type AnswerBudget } from '../answer-budget.ts';
 
 /** Every tool only reads the published reviews. */
@@ -45,10 +47,11 @@ export interface McpTool {
   readonly definition: Tool;
   call(args: Record<string, unknown> | undefined, budget?: AnswerBudget): CallToolResult;
   /**
-   * The same result as JSON text in byte strings that join to it, without serialising
-   * again what the tool already has as JSON.
+   * The same result as JSON text in parts that join to it, without serialising again
+   * what the tool already has as JSON; a result given before for the same arguments
+   * comes back as the bytes it was.
    */
-  callToJson(args: Record<string, unknown> | undefined, budget?: AnswerBudget): ByteString[];
+  callToJson(args: Record<string, unknown> | undefined, budget?: AnswerBudget): BodyPart[];
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -156,6 +159,29 @@ function withoutFinalNewline(parts: ByteString[]): ByteString[] {
   return [...parts.slice(0, -1), last.slice(0, -1) as ByteString];
 }
 
+/**
+ * Bytes of results a tool keeps by their arguments. A tool is made per build (see
+ * content.ts) and its result is a function of its arguments and the build, so the
+ * kept results go with the build. Agents repeat calls (the first page of a search,
+ * the business); a kept result is written without being made or copied again.
+ */
+const KEPT_RESULT_BYTES = 8 * 1024 * 1024;
+/** Arguments longer than this as JSON are not a key: such calls are rare, and the key would cost more than it saves. */
+const MAX_KEY_LENGTH = 1024;
+
+interface KeptResult {
+  readonly bytes: Buffer;
+  /** What the result charged to the answer budget. */
+  readonly charged: number;
+}
+
+/** The arguments as the key of their result, if they make a short one. */
+function resultKey(args: Record<string, unknown> | undefined): string | undefined {
+  if (nestedDeeperThan(args, MAX_ARGUMENT_DEPTH + 1)) return undefined;
+  const key = JSON.stringify(args ?? {});
+  return key.length <= MAX_KEY_LENGTH ? key : undefined;
+}
+
 export function defineTool<Input extends z.ZodObject, Result, Args = z.output<Input>>(spec: ToolSpec<Input, Args, Result>): McpTool {
   const inputSchema = jsonSchemaOf(spec.input, 'input');
   spec.refineInputSchema?.(inputSchema);
@@ -184,6 +210,7 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       `This result of ${spec.name} would make an answer of about ${mebibytes(size)}, more than the ${mebibytes(budget.maxBytes)} ` +
         `this server puts in one answer (a batch shares it). ${spec.whenTooLarge ?? 'Ask for less at a time.'}`,
     );
+  const keptResults = sizedCache<KeptResult>(KEPT_RESULT_BYTES, (result) => result.bytes.length);
   return {
     definition: {
       name: spec.name,
@@ -202,6 +229,9 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       return { content: [{ type: 'text', text }, ...note], structuredContent: outcome.value as JsonObject };
     },
     callToJson(args, budget = answerBudget()) {
+      const key = resultKey(args);
+      const kept = key === undefined ? undefined : keptResults.get(key);
+      if (kept) return budget.take(kept.charged) ? [kept.bytes] : [toByteString(JSON.stringify(tooLarge(kept.charged, budget)))];
       const outcome = run(args);
       if (!outcome.ok) return [toByteString(JSON.stringify(outcome.error))];
       // The text is the structured content's JSON: it goes in once as a string and once as the object.
@@ -211,7 +241,9 @@ export function defineTool<Input extends z.ZodObject, Result, Args = z.output<In
       if (!budget.take(size)) return [toByteString(JSON.stringify(tooLarge(size, budget)))];
       const literal = outcome.jsonLiteral?.() ?? [toByteString(JSON.stringify(text ?? fromByteString(joinBytes(json))))];
       const note = outcome.note === undefined ? [] : [NOTE_START, toByteString(JSON.stringify(outcome.note))];
-      return [RESULT_START, ...literal, ...note, RESULT_MIDDLE, ...json, RESULT_END];
+      const bytes = bodyBuffer([RESULT_START, ...literal, ...note, RESULT_MIDDLE, ...json, RESULT_END]);
+      if (key !== undefined) keptResults.set(key, { bytes, charged: size });
+      return [bytes];
     },
   };
 }

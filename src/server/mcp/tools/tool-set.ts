@@ -1,6 +1,6 @@
 /** The tools of the server, looked up by name; an unknown name is a protocol fault (JSON-RPC -32602), as the MCP spec says. */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import type { ByteString } from '../../../domain/byte-string.ts';
+import type { BodyPart } from '../../http/answer.ts';
 import type { AnswerBudget } from '../answer-budget.ts';
 import { INVALID_PARAMS, ProtocolError } from '../protocol-error.ts';
 import type { McpTool } from './define-tool.ts';
@@ -9,8 +9,8 @@ export interface ToolSet {
   readonly list: readonly Tool[];
   has(name: string): boolean;
   call(name: string, args: Record<string, unknown> | undefined, budget?: AnswerBudget): CallToolResult;
-  /** The result of a known tool as JSON text in byte strings that join to it (see McpTool.callToJson). */
-  callToJson(name: string, args: Record<string, unknown> | undefined, budget?: AnswerBudget): ByteString[];
+  /** The result of a known tool as JSON text in parts that join to it (see McpTool.callToJson). */
+  callToJson(name: string, args: Record<string, unknown> | undefined, budget?: AnswerBudget): BodyPart[];
 }
 
 export function toolSet(tools: readonly McpTool[]): ToolSet {
