@@ -73,7 +73,7 @@ async function initialize(url: string): Promise<string> {
 }
 
 async function benchSize(size: number): Promise<Row[]> {
-  const { outDir } = siteWithReviews(size);
+  const { outDir } = await siteWithReviews(size);
   const server = await startAppServer(outDir, BENCH_SITE_URL);
   const mcpUrl = `${server.url}/mcp`;
   const rows: Row[] = [];

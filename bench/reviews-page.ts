@@ -44,7 +44,7 @@ export async function runReviewsPageBench(): Promise<void> {
     `GET /reviews at ${fmt(SIZE)} reviews over HTTP, 50 connections: median of ${ROUNDS} alternating rounds of ${SECONDS} s after a 1 s warm-up; ` +
       'baseline = GET /api/reviews/search with the same filters and page (JSON, no rendering).',
   );
-  const { outDir } = siteWithReviews(SIZE);
+  const { outDir } = await siteWithReviews(SIZE);
   const server = await startAppServer(outDir, BENCH_SITE_URL);
   const rows: Row[] = [];
   let peakMiB: number | undefined;

@@ -40,7 +40,7 @@ interface Row {
 }
 
 async function benchSize(size: number): Promise<{ rows: Row[]; startMs: number; peakMiB: number | undefined; datasetBytes: number }> {
-  const { outDir, bytes } = siteWithReviews(size);
+  const { outDir, bytes } = await siteWithReviews(size);
   const server = await startAppServer(outDir, BENCH_SITE_URL);
   const rows: Row[] = [];
   try {

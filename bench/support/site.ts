@@ -23,18 +23,18 @@ export const BENCH_SITE_URL = 'https://reviews.bench.test';
 const BASE_REVIEWS = 300;
 
 /** The small Astro build every bench site starts from. */
-export function baseBuild(): string {
+export async function baseBuild(): Promise<string> {
   const contentDir = path.join(BENCH_DIR, 'content-base');
   const outDir = path.join(BENCH_DIR, 'site-base');
   if (!existsSync(path.join(contentDir, 'business.json'))) writeContent(contentDir, generateContent(BASE_REVIEWS));
   const build = { projectRoot: PROJECT_ROOT, contentDir, siteUrl: BENCH_SITE_URL, outDir, stdio: 'pipe' as const };
-  if (!isBuildCurrent(build)) buildOutput(build);
+  if (!isBuildCurrent(build)) await buildOutput(build);
   return outDir;
 }
 
 /** A copy of the base build serving `count` generated reviews; returns its folder and the dataset's size. */
-export function siteWithReviews(count: number): { outDir: string; bytes: number } {
-  const base = baseBuild();
+export async function siteWithReviews(count: number): Promise<{ outDir: string; bytes: number }> {
+  const base = await baseBuild();
   const outDir = path.join(BENCH_DIR, `site-${count}`);
   rmSync(outDir, { recursive: true, force: true });
   // A flat copy of the base's served build: its reviews.json is replaced below, which must not reach the base.
@@ -46,6 +46,6 @@ export function siteWithReviews(count: number): { outDir: string; bytes: number 
   const file = path.join(outDir, 'client/reviews.json');
   for (const stale of [`${file}.gz`, `${file}.br`]) rmSync(stale, { force: true });
   writeFileSync(file, json);
-  runBuildStep('manifest', { outDir, siteUrl: BENCH_SITE_URL, updated: site.updated });
+  await runBuildStep('manifest', { outDir, siteUrl: BENCH_SITE_URL, updated: site.updated });
   return { outDir, bytes: Buffer.byteLength(json) };
 }

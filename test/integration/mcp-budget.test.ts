@@ -41,7 +41,7 @@ function reviewsOf(outDir: string): { longest: string; oldestDate: string } {
   return { longest: longest.id, oldestDate: (dataset.reviews.at(-1) as { date: string }).date };
 }
 
-const BUILDS: [string, () => string, number][] = [
+const BUILDS: [string, () => string | Promise<string>, number][] = [
   ['the small fixture', () => inject('smallBuild'), 60],
   // Made once and kept in tmp/ (test/support/generated-dataset.ts); the server loads 100,000 reviews before it listens.
   ['100,000 generated reviews', () => generatedSite(inject('smallBuild'), 100_000), 120],
@@ -52,7 +52,7 @@ describe.each(BUILDS)('%s', (_build, outDirOf, startSeconds) => {
   let longest: string;
   let oldestDate: string;
   beforeAll(async () => {
-    const outDir = outDirOf();
+    const outDir = await outDirOf();
     ({ longest, oldestDate } = reviewsOf(outDir));
     server = await startServer(outDir, {}, startSeconds);
   }, 900_000);

@@ -54,7 +54,7 @@ export function generatedDataset(count: number): string {
  * and MCP tool reads /reviews.json; the other documents stay the base's. Kept while
  * the base build and the dataset are the same (its manifest compresses 164 MB).
  */
-export function generatedSite(base: string, count: number): string {
+export async function generatedSite(base: string, count: number): Promise<string> {
   const outDir = path.join(PROJECT_ROOT, 'tmp/test-builds', `generated-site-${count}`);
   const source = realpathSync(path.join(base, 'current'));
   const datasetFile = generatedDatasetFile(count);
@@ -68,7 +68,7 @@ export function generatedSite(base: string, count: number): string {
   const json = readFileSync(datasetFile, 'utf8');
   writeFileSync(file, json);
   const { updated } = JSON.parse(json) as { updated: string | null };
-  runBuildStep('manifest', { outDir, siteUrl: TEST_SITE_URL, updated }, 'pipe');
+  await runBuildStep('manifest', { outDir, siteUrl: TEST_SITE_URL, updated }, 'pipe');
   writeFileSync(stampFile, stamp);
   return outDir;
 }
