@@ -9,13 +9,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import path from 'node:path';
 import { formatProblems } from '../domain/content/validate.ts';
 import { BuildError } from './build-error.ts';
 import { buildDir, newBuildId, pruneBuilds, removeStaleTempLinks, STAMP_FILE, switchToBuild } from './build-layout.ts';
 import { CHILD_PID_FILE, lockBuilds } from './build-lock.ts';
-import { exitOf, runBuildStep, WATCHDOG } from './build-step.ts';
+import { finished, runBuildStep, WATCHDOG } from './build-step.ts';
 import { buildFingerprint } from './fingerprint.ts';
 import { PREPARED_SITE_ENV, PREPARED_SITE_ON_STDIN, type PreparedSite } from './prepared-site.ts';
 import { withEncodings } from './static-manifest.ts';
@@ -84,7 +83,7 @@ function startAstro(options: BuildOptions, dir: string): AstroRun {
   const stdin = astro.stdin as Writable;
   // An Astro that has failed already reads nothing: its exit says why.
   stdin.on('error', () => {});
-  const done = Promise.all([astro.stdout ? text(astro.stdout) : '', astro.stderr ? text(astro.stderr) : '', exitOf(astro)]).then(([stdout, stderr, exit]) => {
+  const done = finished(astro).then(({ stdout, stderr, exit }) => {
     rmSync(path.join(outDir, CHILD_PID_FILE), { force: true });
     if (exit === 0) return;
     const output = options.stdio === 'pipe' ? `\n${stdout}${stderr}` : '';

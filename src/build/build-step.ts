@@ -4,8 +4,8 @@
  * use worker threads and libuv's pool, the memory it used is the system's again when
  * it ends, and two steps can run side by side on two cores.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
+import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { BuildError } from './build-error.ts';
@@ -25,22 +25,26 @@ type Output<S extends BuildStep> = Awaited<ReturnType<(typeof BUILD_STEPS)[S]>>;
 const MAIN = path.join(import.meta.dirname, 'build-step-main.ts');
 export const WATCHDOG = path.join(import.meta.dirname, 'parent-watchdog.ts');
 
-/** A child's exit: its code, or the signal that ended it. */
-export function exitOf(child: ReturnType<typeof spawn>): Promise<number | NodeJS.Signals> {
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve(code ?? signal ?? 1));
-  });
+/** What a child wrote on its piped stdout and stderr ('' when not piped), and its exit: its code, or the signal that ended it. */
+export async function finished(child: ReturnType<typeof spawn>): Promise<{ stdout: string; stderr: string; exit: number | NodeJS.Signals }> {
+  const [stdout, stderr, exit] = await Promise.all([
+    child.stdout ? text(child.stdout) : '',
+    child.stderr ? text(child.stderr) : '',
+    new Promise<number | NodeJS.Signals>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code, signal) => resolve(code ?? signal ?? 1));
+    }),
+  ]);
+  return { stdout, stderr, exit };
 }
 
 /** The step's input goes in on stdin and its result comes back on stdout, both JSON. */
 export async function runBuildStep<S extends BuildStep>(step: S, input: Input<S>, stdio: 'inherit' | 'pipe' = 'inherit'): Promise<Output<S>> {
   const child = spawn(process.execPath, ['--import', WATCHDOG, MAIN, step], { stdio: ['pipe', 'pipe', stdio] });
-  const { stdin, stdout, stderr } = child as ChildProcessByStdio<Writable, Readable, Readable | null>;
-  stdin.end(JSON.stringify(input));
-  const [out, err, exit] = await Promise.all([text(stdout), stderr ? text(stderr) : '', exitOf(child)]);
+  (child.stdin as Writable).end(JSON.stringify(input));
+  const { stdout: out, stderr, exit } = await finished(child);
   if (exit !== 0) {
-    const output = stdio === 'pipe' ? `\n${err}` : '';
+    const output = stdio === 'pipe' ? `\n${stderr}` : '';
     throw new BuildError(`The build step "${step}" failed (exit ${exit}); nothing was published.${output}`);
   }
   return JSON.parse(out) as Output<S>;

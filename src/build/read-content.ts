@@ -217,7 +217,6 @@ export function readReviewFiles(root: string, options: ReadOptions = {}): { revi
  * which then need not read the files a second time.
  */
 export function readContentFiles(root: string, digests?: Map<string, string>): ContentFiles {
-  checkContentDir(root);
   // Without `known`, every review file is read.
   const { reviews, problems } = readReviewFiles(root, { digests }) as { reviews: ContentFile[]; problems: ContentProblem[] };
   const site = readSiteFiles(root, digests);
