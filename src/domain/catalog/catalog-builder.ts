@@ -24,6 +24,8 @@ import { foldedReviewText, textIndexSteps } from './text-index.ts';
 
 /** Reviews between two yields: about a millisecond of work when each must be parsed. */
 const STEP = 256;
+/** Iterations between two yields of a loop that does a little for every review (a comparison, a copy). */
+const LOOP_STEP = 8192;
 
 /** The entry of a review's published JSON. */
 function catalogEntry(json: ByteString): CatalogEntry {
@@ -155,14 +157,19 @@ function idsByName(entities: readonly { id: string; name: string; aliases: reado
  * descending, then id ascending): the runs of one date in reverse order, each in
  * its own order. Linear, where a sort would hold the event loop for 100 ms.
  */
-function oldestFirstOrder(entries: readonly CatalogEntry[]): Int32Array {
+function* oldestFirstOrder(entries: readonly CatalogEntry[]): Generator<void, Int32Array> {
   const order = new Int32Array(entries.length);
   let out = 0;
+  let placed = 0;
   for (let end = entries.length; end > 0; ) {
     let start = end - 1;
     while (start > 0 && (entries[start - 1] as CatalogEntry).date === (entries[end - 1] as CatalogEntry).date) start--;
     for (let position = start; position < end; position++) order[out++] = position;
     end = start;
+    if (out - placed >= LOOP_STEP) {
+      placed = out;
+      yield;
+    }
   }
   return order;
 }
@@ -200,22 +207,32 @@ export function* catalogSteps(head: ReviewsDatasetHead, lines: Iterable<ReviewLi
   yield;
   // The published order, checked rather than trusted: a document out of order is sorted, never misread.
   let ordered = true;
-  for (let i = 1; i < entries.length && ordered; i++) ordered = compareNewestFirst(entries[i - 1] as CatalogEntry, entries[i] as CatalogEntry) <= 0;
+  for (let i = 1; i < entries.length && ordered; i++) {
+    ordered = compareNewestFirst(entries[i - 1] as CatalogEntry, entries[i] as CatalogEntry) <= 0;
+    if (i % LOOP_STEP === 0) yield;
+  }
   if (!ordered) {
     const order = Array.from(entries.keys()).sort((a, b) => compareNewestFirst(entries[a] as CatalogEntry, entries[b] as CatalogEntry));
     [entries, from] = [order.map((i) => entries[i] as CatalogEntry), order.map((i) => from[i] as number)];
   }
   const count = entries.length;
   const marks = new Uint8Array(count);
-  const texts = entries.map((entry) => entry.text);
+  const texts = new Array<string>(count);
+  for (let i = 0; i < count; i++) {
+    texts[i] = (entries[i] as CatalogEntry).text;
+    if (i % LOOP_STEP === LOOP_STEP - 1) yield;
+  }
   yield;
   const text = yield* textIndexSteps(texts, marks, previous && { index: previous.index.text, from: Int32Array.from(from) });
   yield;
-  const oldestFirst = oldestFirstOrder(entries);
+  const oldestFirst = yield* oldestFirstOrder(entries);
   yield;
   const changedFrom = new Array<string | null>(count + 1);
   changedFrom[count] = null;
-  for (let i = count - 1; i >= 0; i--) changedFrom[i] = maxDate((entries[oldestFirst[i] as number] as CatalogEntry).updated, changedFrom[i + 1] as string | null);
+  for (let i = count - 1; i >= 0; i--) {
+    changedFrom[i] = maxDate((entries[oldestFirst[i] as number] as CatalogEntry).updated, changedFrom[i + 1] as string | null);
+    if (i % LOOP_STEP === 0) yield;
+  }
   const digestFrom = new Array<string>(count + 1);
   yield* suffixDigests(entries, oldestFirst, digestFrom);
   const fields = yield* fieldIndexes(entries);

@@ -1,7 +1,7 @@
 import { pinBuild } from '../../build/build-layout.ts';
 import { siteUrlNote, type Config } from '../config.ts';
 import { watchBuilds } from '../builds/build-watcher.ts';
-import { mcpContentOf } from '../mcp/content.ts';
+import { prepareMcpContent } from '../mcp/content.ts';
 import { createAppServer, listen, ListenError } from './app-server.ts';
 import { describePortHolder } from './port-holder.ts';
 import { collectStartUpGarbage } from './start-up-memory.ts';
@@ -44,7 +44,7 @@ export async function serve(config: Config): Promise<void> {
     server.closeAllConnections();
     throw new Error(`Cannot start the server: the WebSub hub could not start: ${(error as Error).message}`);
   }
-  const stopWatching = watchBuilds({ outDir: config.outDir, siteUrl: config.SITE_URL, log: (line) => console.log(line), prepare: mcpContentOf });
+  const stopWatching = watchBuilds({ outDir: config.outDir, siteUrl: config.SITE_URL, log: (line) => console.log(line), prepare: prepareMcpContent });
   console.log(`Serving ${config.SITE_URL} at http://${host.includes(':') ? `[${host}]` : host}:${port}/ (build ${codeBuildId})`);
   const note = siteUrlNote(config.SITE_URL, port);
   if (note) console.log(note);

@@ -16,7 +16,7 @@ export interface BuildWatcherOptions {
   siteUrl: string;
   log: (line: string) => void;
   /** What else the routes derive from a build, made before it is installed so that no request waits for it. */
-  prepare?: (build: LoadedBuild) => void;
+  prepare?: (build: LoadedBuild) => void | Promise<void>;
 }
 
 /** How often the link is read: a readlink costs microseconds, and a switch shows within this plus the load. */
@@ -45,7 +45,7 @@ export async function followCurrentBuild({ outDir, siteUrl, log, prepare }: Buil
   const release = served.hold();
   try {
     await prepareCatalog(build, catalogOf(served));
-    prepare?.(build);
+    await prepare?.(build);
   } catch (error) {
     build.retire();
     refused.add(id);

@@ -13,6 +13,8 @@ import { resourceSet, type PublishedDocument } from './resources.ts';
 import { resultBudget } from './result-budget.ts';
 import { CACHE_TTL_MS, CAPABILITIES, type McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
+import { insightsTokenSteps } from './tools/insights.ts';
+import { runSliced } from '../builds/catalog-loader.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 const DOCUMENTS: readonly Omit<PublishedDocument, 'size' | 'text'>[] = [
@@ -82,6 +84,12 @@ const MCP_CONTENT = Symbol('mcp-content');
 /** The MCP content of a build, made once: a switch makes the next build's before installing it (build-watcher.ts). */
 export function mcpContentOf(build: LoadedBuild): McpContent {
   return build.memo(MCP_CONTENT, () => mcpContent(build));
+}
+
+/** Makes the MCP content of the build a switch installs next, its slow part (counting the insights' tokens) a slice at a time. */
+export async function prepareMcpContent(build: LoadedBuild): Promise<void> {
+  await runSliced(insightsTokenSteps(publishedDataOf(build).insights));
+  mcpContentOf(build);
 }
 
 export function getMcpContent(): McpContent {

@@ -21,6 +21,9 @@ import { resourceSet } from '../../../src/server/mcp/resources.ts';
 import { RESULT_MAX_TOKENS_DEFAULT, resultBudget } from '../../../src/server/mcp/result-budget.ts';
 import { reviewTools } from '../../../src/server/mcp/tools/index.ts';
 import { techniciansText } from '../../../src/server/mcp/tools/business-names.ts';
+import { insightsTokenSteps } from '../../../src/server/mcp/tools/insights.ts';
+import { runSteps } from '../../../src/domain/catalog/catalog-builder.ts';
+import { countEscapedTokens, countTokens } from '../../../src/domain/tokens.ts';
 
 const checked = validateContent(readContentFiles(path.resolve(import.meta.dirname, '../../fixtures/small')));
 if (!checked.ok) throw new Error('the small fixture is invalid');
@@ -124,6 +127,25 @@ describe('tool definitions', () => {
 
   it('missing arguments count as none', () => {
     expect(tools.call('get_business', undefined).isError).toBeFalsy();
+  });
+});
+
+describe('insights token counts', () => {
+  it('bound the real count of each member in both copies, counted a child at a time', () => {
+    const counted = runSteps(insightsTokenSteps(structuredClone(insights)));
+    let real = 0;
+    let bound = 0;
+    for (const [name, value] of Object.entries(insights)) {
+      const member = `${JSON.stringify(name)}:${JSON.stringify(value)}`;
+      const count = countTokens(member) + countEscapedTokens(member) + 2;
+      const sum = counted.get(name) as number;
+      expect(count, name).toBeLessThanOrEqual(sum);
+      real += count;
+      bound += sum;
+    }
+    expect([...counted.keys()]).toEqual(Object.keys(insights));
+    // Close enough that a section that fits is not refused: the parts overstate only their separators.
+    expect(real / bound).toBeGreaterThan(0.85);
   });
 });
 
