@@ -114,6 +114,14 @@ function modernTail(context: DirectContext, extra: string): ByteString {
   return toByteString(`,"resultType":"complete"${extra},"_meta":${JSON.stringify({ 'io.modelcontextprotocol/serverInfo': context.info })}}`);
 }
 
+/** A tool result's closing members in 2026-07-28, per build's context: the same for every call. */
+const callTails = new WeakMap<DirectContext, ByteString>();
+function callTail(context: DirectContext): ByteString {
+  let tail = callTails.get(context);
+  if (tail === undefined) callTails.set(context, (tail = modernTail(context, '')));
+  return tail;
+}
+
 /** The closing members of a 2026-07-28 list (or discover) result: clients may keep it for the build's time to live. */
 const listTail = (context: DirectContext) => modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`);
 
@@ -177,5 +185,5 @@ export function directAnswer(request: DirectRequest, modern: boolean, context: D
   if (args !== undefined && !isPlainObject(args)) return undefined;
   if (modern && !plainModernRequest(request, message, params, name)) return undefined;
   const result = tools.callToJson(name, args, budget);
-  return response(modern ? closedWith(result, modernTail(context, '')) : result, message.id);
+  return response(modern ? closedWith(result, callTail(context)) : result, message.id);
 }
