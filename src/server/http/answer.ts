@@ -48,7 +48,10 @@ const DIRECT_BYTES = 4 * 1024;
  * way to the socket.
  */
 function chunkOf(parts: readonly BodyPart[], start: number, end: number, size: number): Buffer {
-  if (end - start === 1 && typeof parts[start] !== 'string') return parts[start] as Buffer;
+  if (end - start === 1) {
+    const part = parts[start] as BodyPart;
+    return typeof part === 'string' ? Buffer.from(part, 'latin1') : part;
+  }
   // Byte strings only (a sync listing, a result made now): V8 joins them in one go, where a
   // write per part costs more than copying a review (a since listing took three times the CPU).
   const range = parts.slice(start, end);

@@ -37,14 +37,20 @@ export type Result = Outcome | Promise<Outcome>;
 export type Next = () => Result;
 export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => Result;
 
-/** The steps as one: each runs when the one before calls `next`; past the last, nothing answers. */
+/**
+ * The steps as one: each runs when the one before calls `next`; past the last, nothing
+ * answers. A step calls `next` at most once, and only the innermost step running can
+ * (the ones before it are waiting for it), so one `next` per request serves them all:
+ * a closure per step and request was a good part of what the pipeline allocated.
+ */
 export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Result {
   return function run(exchange) {
-    const dispatch = (index: number): Result => {
-      const step = steps[index];
-      return step ? step(exchange, () => dispatch(index + 1)) : undefined;
+    let index = -1;
+    const next = (): Result => {
+      const step = steps[++index];
+      return step ? step(exchange, next) : undefined;
     };
-    return dispatch(0);
+    return next();
   };
 }
 

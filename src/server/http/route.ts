@@ -26,6 +26,7 @@ function pathMatcher(path: string): Route['match'] {
     return '([^/]+)';
   });
   const pattern = new RegExp(`^${source}/?$`);
+  if (names.length === 0) return (pathname) => (pattern.test(pathname) ? {} : undefined);
   return (pathname) => {
     const found = pattern.exec(pathname);
     if (!found) return undefined;

@@ -8,9 +8,12 @@ import type { Answer } from '../http/answer.ts';
 const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version';
 
+/** What a request without Origin gets: the same object every time, read and never changed. */
+const NO_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ Vary: 'Origin' });
+
 /** Headers for every answer to a request from `origin` (undefined: no Origin header, not a browser). */
-export function corsHeaders(origin: string | undefined): Record<string, string> {
-  if (origin === undefined) return { Vary: 'Origin' };
+export function corsHeaders(origin: string | undefined): Readonly<Record<string, string>> {
+  if (origin === undefined) return NO_ORIGIN;
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, Vary: 'Origin' };
 }
 

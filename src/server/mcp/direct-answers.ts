@@ -63,8 +63,17 @@ const modernVerdicts = schemaVerdicts<boolean>();
 
 const RESPONSE_START = ascii('{"result":');
 const RESPONSE_ID = ascii(',"jsonrpc":"2.0","id":');
-/** The response's end: its id, and the closing brace. */
-const idEnd = (id: unknown) => toByteString(`${JSON.stringify(id)}}`);
+/** The response's end: its id, and the closing brace (a number's JSON is ASCII; a string's may not be). */
+const idEnd = (id: unknown) => (typeof id === 'number' ? ascii(`${JSON.stringify(id)}}`) : toByteString(`${JSON.stringify(id)}}`));
+
+/** Whether every key of `object` is one `allowed` takes; walked without making an array of the keys. */
+function onlyKeys(object: Record<string, unknown>, allowed: (key: string) => boolean): boolean {
+  for (const key in object) if (Object.hasOwn(object, key) && !allowed(key)) return false;
+  return true;
+}
+const isMeta = (key: string) => key === '_meta';
+const isEnvelopeKey = (key: string) => ENVELOPE_KEYS.has(key);
+const isCallParam = (key: string) => CALL_PARAMS.has(key);
 
 /** The SDK's response layout: result, then jsonrpc and id. */
 function response(result: readonly BodyPart[], id: unknown): BodyPart[] {
@@ -105,6 +114,14 @@ function modernTail(context: DirectContext, extra: string): ByteString {
   return toByteString(`,"resultType":"complete"${extra},"_meta":${JSON.stringify({ 'io.modelcontextprotocol/serverInfo': context.info })}}`);
 }
 
+/** A tool result's closing members in 2026-07-28, per build's context: the same for every call. */
+const callTails = new WeakMap<DirectContext, ByteString>();
+function callTail(context: DirectContext): ByteString {
+  let tail = callTails.get(context);
+  if (tail === undefined) callTails.set(context, (tail = modernTail(context, '')));
+  return tail;
+}
+
 /** The closing members of a 2026-07-28 list (or discover) result: clients may keep it for the build's time to live. */
 const listTail = (context: DirectContext) => modernTail(context, `,"ttlMs":${context.listTtlMs},"cacheScope":"public"`);
 
@@ -125,7 +142,7 @@ function plainModernRequest(request: DirectRequest, message: Record<string, unkn
   if (protocolVersion === null || !isModernVersion(protocolVersion) || mcpMethod !== message.method) return false;
   if ((name ?? null) !== mcpName) return false;
   const meta = params._meta;
-  if (!isPlainObject(meta) || Object.keys(meta).some((key) => !ENVELOPE_KEYS.has(key))) return false;
+  if (!isPlainObject(meta) || !onlyKeys(meta, isEnvelopeKey)) return false;
   if (meta[PROTOCOL_VERSION_META_KEY] !== protocolVersion || !isPlainObject(meta[CLIENT_CAPABILITIES_META_KEY])) return false;
   return modernVerdicts.of(message, [protocolVersion, mcpMethod, mcpName], () => {
     const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: protocolVersion, mcpMethodHeader: mcpMethod ?? undefined, mcpNameHeader: mcpName ?? undefined, body: message });
@@ -150,7 +167,7 @@ export function directAnswer(request: DirectRequest, modern: boolean, context: D
 
   if (isListMethod(message.method, context.lists)) {
     // A cursor (or anything else) is the SDK's to check: every list here is given whole.
-    if (Object.keys(params).some((key) => key !== '_meta')) return undefined;
+    if (!onlyKeys(params, isMeta)) return undefined;
     const list = context.lists[message.method];
     if (!modern) return [prepared(list[1], 'legacy', () => [openListJson(list), ascii('}')]), idEnd(message.id)];
     if (!plainModernRequest(request, message, params, undefined)) return undefined;
@@ -158,15 +175,15 @@ export function directAnswer(request: DirectRequest, modern: boolean, context: D
   }
 
   if (message.method === 'server/discover') {
-    if (!modern || Object.keys(params).some((key) => key !== '_meta') || !plainModernRequest(request, message, params, undefined)) return undefined;
+    if (!modern || !onlyKeys(params, isMeta) || !plainModernRequest(request, message, params, undefined)) return undefined;
     return [prepared(context.discover, 'modern', () => [openDiscoverJson(context.discover), listTail(context)]), idEnd(message.id)];
   }
 
-  if (message.method !== 'tools/call' || Object.keys(params).some((key) => !CALL_PARAMS.has(key))) return undefined;
+  if (message.method !== 'tools/call' || !onlyKeys(params, isCallParam)) return undefined;
   const { name, arguments: args } = params;
   if (typeof name !== 'string' || !tools.has(name)) return undefined;
   if (args !== undefined && !isPlainObject(args)) return undefined;
   if (modern && !plainModernRequest(request, message, params, name)) return undefined;
   const result = tools.callToJson(name, args, budget);
-  return response(modern ? closedWith(result, modernTail(context, '')) : result, message.id);
+  return response(modern ? closedWith(result, callTail(context)) : result, message.id);
 }

@@ -143,7 +143,28 @@ export function mcpRoute(serving: McpServing): Route {
   });
 }
 
-/** The messages of a checked request answered: by the SDK's handler for 2026-07-28, with our sessions for the 2025 era. */
+/** A checked request whose messages parsed: what the ways of answering it read. */
+interface ParsedRequest {
+  readonly req: IncomingMessage;
+  readonly mode: ResponseMode;
+  readonly parsed: Extract<ReturnType<typeof parseMessages>, { ok: true }>;
+  /** MCP-Protocol-Version and Mcp-Session-Id as sent. */
+  readonly headerVersion: string | null;
+  readonly sessionId: string | null;
+  readonly budget: AnswerBudget;
+}
+
+/** The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client. */
+const sdkRequest = (req: IncomingMessage) => forwarded(req, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
+const refusal = (problem: string, { parsed }: ParsedRequest) => jsonRpcError(200, INVALID_PARAMS, problem, { id: parsed.id });
+/** A tools/call the SDK would refuse with its zod issues as JSON is refused in words before the SDK answers it. */
+const toolCallProblem = ({ parsed }: ParsedRequest) => (parsed.batch ? undefined : toolCallParamsProblem(parsed.messages[0] as (typeof parsed.messages)[number]));
+
+/**
+ * The messages of a checked request answered: by the SDK's handler for 2026-07-28, with
+ * our sessions for the 2025 era. A request the direct path answers is answered at once
+ * (no promise): it is the common one, and its answer is mostly prepared bytes.
+ */
 function messageAnswerer({ settings, createServer, direct }: McpServing) {
   const { sessions, maxBodyBytes } = settings;
   // The SDK's handler for 2026-07-28 requests (2025-era ones come here, with our sessions); its factory
@@ -156,39 +177,30 @@ function messageAnswerer({ settings, createServer, direct }: McpServing) {
     sse: createMcpHandler(modernFactory, { legacy: 'reject', responseMode: 'sse', maxRequestBodySize: maxBodyBytes }),
   };
 
-  return async function answerMessages(req: IncomingMessage, mode: ResponseMode, body: string): Promise<Answer> {
-    // As a TextDecoder reads it: a BOM is dropped.
-    const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
-    // The version a request is read under: its header, or else the one its session negotiated (clients before 2025-06-18 send no header).
-    const headerVersion = header(req, 'mcp-protocol-version');
-    const sessionId = header(req, 'mcp-session-id');
-    const version = headerVersion ?? (sessionId === null ? undefined : sessions.protocolVersion(sessionId));
-    const parsed = parseMessages(text, version !== undefined && isProtocolVersion(version) && allowsBatches(version) ? version : undefined);
-    if (!parsed.ok) return jsonRpcError(400, parsed.code, parsed.message, { id: parsed.id });
-    // A tools/call the SDK would refuse with its zod issues as JSON is refused in words before the SDK answers it.
-    const toolCallProblem = () => (parsed.batch ? undefined : toolCallParamsProblem(parsed.messages[0] as (typeof parsed.messages)[number]));
-    const refusal = (problem: string) => jsonRpcError(200, INVALID_PARAMS, problem, { id: parsed.id });
-    const budget = answerBudget(settings.maxAnswerBytes);
-    // The SDK insists on both types in Accept and on the JSON type; we were lenient above, so say it for the client.
-    const sdkRequest = () => forwarded(req, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
-    const directRequest: DirectRequest = { messages: parsed.messages, protocolVersion: headerVersion, mcpMethod: header(req, 'mcp-method'), mcpName: header(req, 'mcp-name') };
-    const answerDirectly = (modern: boolean) => (mode === 'json' && !parsed.batch ? directAnswer(directRequest, modern, direct(), budget) : undefined);
+  /** The direct answer's bytes (see direct-answers.ts), or undefined to let the SDK answer. */
+  const answerDirectly = ({ req, mode, parsed, headerVersion, budget }: ParsedRequest, isModern: boolean) => {
+    if (mode !== 'json' || parsed.batch) return undefined;
+    const request: DirectRequest = { messages: parsed.messages, protocolVersion: headerVersion, mcpMethod: header(req, 'mcp-method'), mcpName: header(req, 'mcp-name') };
+    return directAnswer(request, isModern, direct(), budget);
+  };
 
-    if (mayBeModern(headerVersion, parsed.messages)) {
-      const bytes = answerDirectly(true);
-      if (bytes !== undefined) return { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: { bytes } };
-      const modernRequest = sdkRequest();
-      if (!(await isLegacyRequest(modernRequest, parsed.body))) {
-        // 2026-07-28: no sessions; the SDK checks the envelope and the headers against it.
-        const schemaProblem = toolCallProblem();
-        if (schemaProblem !== undefined) return refusal(schemaProblem);
-        budgets.set(modernRequest, budget);
-        const answer = await fromResponse(await modern[mode].fetch(modernRequest, { parsedBody: parsed.body }));
-        setHeader(answer, 'Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
-        return isDiscover(parsed.messages) ? listingEveryVersion(answer) : answer;
-      }
-    }
+  /** What looks modern and is not answered directly: the SDK tells the eras apart, and answers 2026-07-28 itself. */
+  async function answerModern(request: ParsedRequest): Promise<Answer> {
+    const { mode, parsed } = request;
+    const modernRequest = sdkRequest(request.req);
+    if (await isLegacyRequest(modernRequest, parsed.body)) return answerLegacy(request);
+    // 2026-07-28: no sessions; the SDK checks the envelope and the headers against it.
+    const schemaProblem = toolCallProblem(request);
+    if (schemaProblem !== undefined) return refusal(schemaProblem, request);
+    budgets.set(modernRequest, request.budget);
+    const answer = await fromResponse(await modern[mode].fetch(modernRequest, { parsedBody: parsed.body }));
+    setHeader(answer, 'Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
+    return isDiscover(parsed.messages) ? listingEveryVersion(answer) : answer;
+  }
 
+  /** A 2025-era request: its session checked, then answered directly or by a fresh stateless SDK server. */
+  function answerLegacy(request: ParsedRequest): Answer | Promise<Answer> {
+    const { req, mode, parsed, headerVersion, sessionId } = request;
     // An initialize the SDK would not take: invalid params in words (it would say -32603 and list zod issues).
     const initializeProblem = parsed.batch ? undefined : initializeParamsProblem(parsed.messages[0] as (typeof parsed.messages)[number]);
     if (initializeProblem !== undefined) return jsonRpcError(200, INVALID_PARAMS, initializeProblem, { id: parsed.id });
@@ -212,6 +224,15 @@ function messageAnswerer({ settings, createServer, direct }: McpServing) {
       }
     }
 
+    const bytes = answerDirectly(request, false);
+    if (bytes !== undefined) {
+      // What finish() would set, in its order: no initialize is answered directly.
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (sessionId !== null) headers[SESSION_HEADER] = sessionId;
+      headers['Cache-Control'] = 'no-store';
+      return { status: 200, headers, body: { bytes } };
+    }
+
     const finish = (answer: Answer): Answer => {
       if (answer.status >= 200 && answer.status < 300 && parsed.initialize) setHeader(answer, SESSION_HEADER, sessions.issue(negotiatedVersion(parsed.requestedVersion)));
       else if (sessionId !== null && !parsed.initialize) setHeader(answer, SESSION_HEADER, sessionId);
@@ -219,16 +240,32 @@ function messageAnswerer({ settings, createServer, direct }: McpServing) {
       setHeader(answer, 'Cache-Control', mode === 'sse' ? 'no-store, no-transform' : 'no-store');
       return answer;
     };
+    const schemaProblem = toolCallProblem(request);
+    if (schemaProblem !== undefined) return finish(refusal(schemaProblem, request));
+    return answerBySdkServer(req, mode, parsed.body, request.budget).then(finish);
+  }
 
-    const bytes = answerDirectly(false);
-    if (bytes !== undefined) return finish({ status: 200, headers: { 'Content-Type': 'application/json' }, body: { bytes } });
-
-    const schemaProblem = toolCallProblem();
-    if (schemaProblem !== undefined) return finish(refusal(schemaProblem));
+  /** A fresh stateless transport and server; nothing outlives the answer (an SSE stream ends once it is written), so nothing needs closing. */
+  async function answerBySdkServer(req: IncomingMessage, mode: ResponseMode, body: unknown, budget: AnswerBudget): Promise<Answer> {
     const server = createServer(budget);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
     await server.connect(transport);
-    // Nothing outlives the answer (an SSE stream ends once it is written), so nothing needs closing.
-    return finish(await fromResponse(await transport.handleRequest(sdkRequest(), { parsedBody: parsed.body })));
+    return fromResponse(await transport.handleRequest(sdkRequest(req), { parsedBody: body }));
   }
+
+  return function answerMessages(req: IncomingMessage, mode: ResponseMode, body: string): Answer | Promise<Answer> {
+    // As a TextDecoder reads it: a BOM is dropped.
+    const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+    // The version a request is read under: its header, or else the one its session negotiated (clients before 2025-06-18 send no header).
+    const headerVersion = header(req, 'mcp-protocol-version');
+    const sessionId = header(req, 'mcp-session-id');
+    const version = headerVersion ?? (sessionId === null ? undefined : sessions.protocolVersion(sessionId));
+    const parsed = parseMessages(text, version !== undefined && isProtocolVersion(version) && allowsBatches(version) ? version : undefined);
+    if (!parsed.ok) return jsonRpcError(400, parsed.code, parsed.message, { id: parsed.id });
+    const request: ParsedRequest = { req, mode, parsed, headerVersion, sessionId, budget: answerBudget(settings.maxAnswerBytes) };
+    if (!mayBeModern(headerVersion, parsed.messages)) return answerLegacy(request);
+    const bytes = answerDirectly(request, true);
+    if (bytes !== undefined) return { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: { bytes } };
+    return answerModern(request);
+  };
 }

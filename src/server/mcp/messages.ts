@@ -92,8 +92,8 @@ export function parseMessages(text: string, batchVersion?: string): ParsedMessag
       id,
     };
   }
-  for (const [index, message] of list.entries()) {
-    const problem = problemOf(message);
+  for (let index = 0; index < list.length; index++) {
+    const problem = problemOf(list[index]);
     if (problem !== undefined) {
       const where = Array.isArray(body) ? ` (message ${index + 1} of the batch)` : '';
       return {

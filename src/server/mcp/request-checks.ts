@@ -5,11 +5,11 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/server';
-import type { Exchange, Step } from '../http/pipeline.ts';
+import type { Exchange, Outcome, Step } from '../http/pipeline.ts';
 import { responseMode, type ResponseMode } from './accept.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { INTERNAL_ERROR, jsonRpcError, TRANSPORT_ERROR } from './http-responses.ts';
-import { checkHostAndOrigin, type OriginPolicy } from './origin-guard.ts';
+import { checkHostAndOrigin, type GuardResult, type OriginPolicy } from './origin-guard.ts';
 import { SESSION_TTL_SECONDS } from './session-token.ts';
 import { setHeader } from './answer-headers.ts';
 
@@ -25,14 +25,35 @@ interface McpCheck {
   origin: string | undefined;
   mode: ResponseMode;
 }
-const checks = new WeakMap<Exchange, McpCheck>();
-export const checkOf = (exchange: Exchange): McpCheck => checks.get(exchange) as McpCheck;
+/** The exchange with what the checks learnt: a property costs less than a WeakMap entry per request (and its GC). */
+type CheckedExchange = Exchange & { mcpCheck?: McpCheck };
+export const checkOf = (exchange: Exchange): McpCheck => (exchange as CheckedExchange).mcpCheck as McpCheck;
+
+/**
+ * Verdicts of the Host and Origin check kept by the pair of headers: a client sends the
+ * same pair on every request, and parsing them as URLs each time was a few per cent of a
+ * small answer. The check is a pure function of the pair and the policy. Emptied when
+ * full, so that a client sending new values each time costs no memory.
+ */
+const GUARD_VERDICTS_MAX = 64;
 
 export function hostAndOrigin(policy: OriginPolicy): Step {
+  const verdicts = new Map<string, GuardResult>();
+  const verdictOf = (host: string | null, origin: string | null): GuardResult => {
+    // NUL cannot appear in a header value, so the key names one pair only.
+    const key = origin === null ? (host ?? '\0') : `${host ?? '\0'}\0${origin}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      verdict = checkHostAndOrigin(host, origin, policy);
+      if (verdicts.size >= GUARD_VERDICTS_MAX) verdicts.clear();
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
   return function guardHostAndOrigin(exchange, next) {
-    const guard = checkHostAndOrigin(header(exchange.req, 'host'), header(exchange.req, 'origin'), policy);
+    const guard = verdictOf(header(exchange.req, 'host'), header(exchange.req, 'origin'));
     if (!guard.ok) return jsonRpcError(403, TRANSPORT_ERROR, guard.message, { headers: { Vary: 'Origin' } });
-    checks.set(exchange, { origin: guard.origin, mode: 'json' });
+    (exchange as CheckedExchange).mcpCheck = { origin: guard.origin, mode: 'json' };
     return next();
   };
 }
@@ -51,19 +72,34 @@ export const postOnly: Step = (exchange, next) => {
   );
 };
 
-/** Every answer past the preflight and the 405 carries the CORS headers of the request's origin. */
-export const corsOnAnswers: Step = async (exchange, next) => {
-  const answer = await next();
-  if (answer !== undefined) for (const [name, value] of Object.entries(corsHeaders(checkOf(exchange).origin))) setHeader(answer, name, value);
-  return answer;
+/**
+ * Every answer past the preflight and the 405 carries the CORS headers of the request's
+ * origin. An answer made at once gets them at once: no promise, no microtask.
+ */
+export const corsOnAnswers: Step = (exchange, next) => {
+  const withCors = (answer: Outcome): Outcome => {
+    if (answer !== undefined) {
+      const headers = corsHeaders(checkOf(exchange).origin);
+      for (const name in headers) setHeader(answer, name, headers[name] as string);
+    }
+    return answer;
+  };
+  const result = next();
+  return result instanceof Promise ? result.then(withCors) : withCors(result);
 };
 
-export const internalErrors: Step = async (_exchange, next) => {
+function internalError(error: unknown): Outcome {
+  console.error('Unexpected error answering POST /mcp:', error);
+  return jsonRpcError(500, INTERNAL_ERROR, 'Internal error: the server failed to answer this request.');
+}
+
+/** What nobody expected, thrown at once or later, is a JSON-RPC 500. */
+export const internalErrors: Step = (_exchange, next) => {
   try {
-    return await next();
+    const result = next();
+    return result instanceof Promise ? result.catch(internalError) : result;
   } catch (error) {
-    console.error('Unexpected error answering POST /mcp:', error);
-    return jsonRpcError(500, INTERNAL_ERROR, 'Internal error: the server failed to answer this request.');
+    return internalError(error);
   }
 };
 

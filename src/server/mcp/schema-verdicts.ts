@@ -23,7 +23,9 @@ export function schemaVerdicts<V>(): SchemaVerdicts<V> {
     of(message, context, check) {
       const shape = messageShape(message, context);
       if (shape === undefined || shape.length > MAX_SHAPE_LENGTH) return check();
-      if (verdicts.has(shape)) return verdicts.get(shape) as V;
+      const kept = verdicts.get(shape);
+      // A verdict may be undefined (no problem): only then is a second look needed.
+      if (kept !== undefined || verdicts.has(shape)) return kept as V;
       const verdict = check();
       if (verdicts.size >= MAX_SHAPES) verdicts.delete(verdicts.keys().next().value as string);
       verdicts.set(shape, verdict);
@@ -33,15 +35,35 @@ export function schemaVerdicts<V>(): SchemaVerdicts<V> {
 }
 
 /**
+ * The last message's shape without its context: the checks of one request ask for it
+ * twice (its JSON-RPC shape, then its era), and writing it out is most of what a kept
+ * verdict costs. Messages are parsed per request and not changed while they are checked.
+ */
+let lastMessage: object | undefined;
+let lastShape: string | undefined;
+
+/**
  * A JSON-RPC message as the checks read it: everything but its id, of which only the
  * type counts (a string or a whole number, checked before; any value of it is as good);
  * undefined for a message nested too deep to write out (hostile, and checked every time).
  */
-function messageShape(message: object, context: readonly (string | null)[]): string | undefined {
+function bodyShape(message: object): string | undefined {
+  if (message === lastMessage) return lastShape;
   const { id, ...rest } = message as { id?: unknown };
+  let shape: string | undefined;
   try {
-    return JSON.stringify([context, typeof id, rest]);
+    // typeof gives letters only and the rest starts with "{": the parts cannot run into each other.
+    shape = `${typeof id}${JSON.stringify(rest)}`;
   } catch {
-    return undefined;
+    shape = undefined;
   }
+  lastMessage = message;
+  lastShape = shape;
+  return shape;
+}
+
+/** The shape in its context (the headers a check reads besides the message). */
+function messageShape(message: object, context: readonly (string | null)[]): string | undefined {
+  const shape = bodyShape(message);
+  return shape === undefined ? undefined : `${JSON.stringify(context)}${shape}`;
 }
