@@ -15,6 +15,7 @@ import { BuildError } from './build-error.ts';
 import { buildDir, newBuildId, pruneBuilds, removeStaleTempLinks, STAMP_FILE, switchToBuild } from './build-layout.ts';
 import { CHILD_PID_FILE, lockBuilds } from './build-lock.ts';
 import { finished, runBuildStep, WATCHDOG } from './build-step.ts';
+import { astroEnv, childNodeFlags } from './child-memory.ts';
 import { buildFingerprint } from './fingerprint.ts';
 import { PREPARED_SITE_ENV, PREPARED_SITE_ON_STDIN, type PreparedSite } from './prepared-site.ts';
 import { withEncodings } from './static-manifest.ts';
@@ -66,11 +67,11 @@ interface AstroRun {
  */
 function startAstro(options: BuildOptions, dir: string): AstroRun {
   const { projectRoot, contentDir, siteUrl, outDir } = options;
-  const astro = spawn(process.execPath, ['--import', WATCHDOG, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+  const astro = spawn(process.execPath, [...childNodeFlags(), '--import', WATCHDOG, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: projectRoot,
     stdio: ['pipe', options.stdio === 'pipe' ? 'pipe' : 'inherit', options.stdio === 'pipe' ? 'pipe' : 'inherit'],
     env: {
-      ...process.env,
+      ...astroEnv(),
       CONTENT_DIR: contentDir,
       SITE_URL: siteUrl,
       OUT_DIR: dir,

@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { BuildError } from './build-error.ts';
+import { childNodeFlags } from './child-memory.ts';
 import type { PrepareInput } from './prepare-content.ts';
 import type { ManifestInput } from './static-manifest.ts';
 
@@ -40,7 +41,7 @@ export async function finished(child: ReturnType<typeof spawn>): Promise<{ stdou
 
 /** The step's input goes in on stdin and its result comes back on stdout, both JSON. */
 export async function runBuildStep<S extends BuildStep>(step: S, input: Input<S>, stdio: 'inherit' | 'pipe' = 'inherit'): Promise<Output<S>> {
-  const child = spawn(process.execPath, ['--import', WATCHDOG, MAIN, step], { stdio: ['pipe', 'pipe', stdio] });
+  const child = spawn(process.execPath, [...childNodeFlags(), '--import', WATCHDOG, MAIN, step], { stdio: ['pipe', 'pipe', stdio] });
   (child.stdin as Writable).end(JSON.stringify(input));
   const { stdout: out, stderr, exit } = await finished(child);
   if (exit !== 0) {

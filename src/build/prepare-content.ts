@@ -21,9 +21,9 @@ import type { PreparedReview } from '../domain/review-preparation.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import type { PreparedSite } from './prepared-site.ts';
 import { readReviewFiles, readSiteFiles, type FileStamp } from './read-content.ts';
-import { loadReviewCache, reviewCacheDir, saveReviewCache, type ReviewCache } from './review-cache.ts';
+import { loadReviewCache, reviewCacheDir, saveReviewCache, type CachedReview, type ReviewCache } from './review-cache.ts';
 import { writeReviewsDocument } from './reviews-document.ts';
-import { prepareReviews } from './review-workers.ts';
+import { prepareReviews, type PrepareSetup } from './review-workers.ts';
 
 export interface PrepareInput {
   projectRoot: string;
@@ -48,12 +48,24 @@ export type PrepareOutput =
   | { ok: false; problems: ContentProblem[]; reviews: ReviewCounts }
   | { ok: true; reviews: ReviewCounts; site: PreparedSite; updated: string | null; fingerprint: string; code: string };
 
-export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl, reviewsFile }: PrepareInput): Promise<PrepareOutput> {
-  const digests = new Map<string, string>();
-  const siteFiles = readSiteFiles(contentDir, digests);
-  const code = codeFingerprint(projectRoot);
-  const cacheDir = reviewCacheDir(outDir, { code, business: siteFiles.business?.text ?? null, aspects: siteFiles.aspects?.text ?? null });
-  const cache = loadReviewCache(cacheDir);
+type ReviewEntry = CachedReview & { path: string };
+
+interface ReviewFilesRead {
+  /** In file-name order. */
+  entries: ReviewEntry[];
+  reviews: ReviewCounts;
+  /** The files that could not be read as content. */
+  unreadable: ContentProblem[];
+  /** The files read and prepared in this build. */
+  prepared: string[];
+}
+
+/**
+ * Every review file's entry: taken from the cache when its bytes are unchanged, else
+ * read and prepared with `setup`. The texts read are dropped when it returns, before
+ * the records are saved and written.
+ */
+async function reviewEntries(contentDir: string, cache: ReviewCache, digests: Map<string, string>, setup: PrepareSetup): Promise<ReviewFilesRead> {
   // A file whose stamp is the one its entry was made with is not read again: the entry holds its digest.
   const stamps = new Map<string, FileStamp>();
   const known = (file: string, stamp: FileStamp) => {
@@ -61,9 +73,6 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
     return entry?.stamp === stamp ? entry.digest : undefined;
   };
   const { reviews: reviewFiles, problems: unreadable } = readReviewFiles(contentDir, { digests, stamps, known });
-  const files: ContentFiles = { ...siteFiles, reviews: [], unreadable: [...unreadable, ...siteFiles.unreadable] };
-  const site = checkSiteFiles(files);
-
   const digestOf = (file: { path: string }) => digests.get(path.join(contentDir, file.path)) ?? '';
   const hits = reviewFiles.map((file) => {
     const hit = cache.get(file.path);
@@ -71,9 +80,7 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
   });
   // Every known file is a hit; what is left was read, so it has its text.
   const missing = reviewFiles.filter((file, index): file is ContentFile => hits[index] === undefined && 'text' in file);
-  // A review's record depends on the business and the vocabulary as parsed: with either file bad, it is only checked.
-  const publish = site.business !== null && (!files.aspects || site.aspectVocabulary !== null);
-  const fresh = await prepareReviews(missing, { business: site.business, extension: site.aspectVocabulary, publish });
+  const fresh = await prepareReviews(missing, setup);
   let taken = 0;
   const entries = reviewFiles.map((file, index) => ({
     path: file.path,
@@ -82,12 +89,26 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
   }));
   const unread = reviewFiles.filter((file) => !('text' in file)).length;
   const reviews: ReviewCounts = { files: reviewFiles.length, cached: reviewFiles.length - missing.length, prepared: missing.length, unread };
+  return { entries, reviews, unreadable, prepared: missing.map((file) => file.path) };
+}
+
+export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl, reviewsFile }: PrepareInput): Promise<PrepareOutput> {
+  const digests = new Map<string, string>();
+  const siteFiles = readSiteFiles(contentDir, digests);
+  const code = codeFingerprint(projectRoot);
+  const cacheDir = reviewCacheDir(outDir, { code, business: siteFiles.business?.text ?? null, aspects: siteFiles.aspects?.text ?? null });
+  const cache = loadReviewCache(cacheDir);
+  const files: ContentFiles = { ...siteFiles, reviews: [] };
+  const site = checkSiteFiles(files);
+  // A review's record depends on the business and the vocabulary as parsed: with either file bad, it is only checked.
+  const publish = site.business !== null && (!files.aspects || site.aspectVocabulary !== null);
+  const { entries, reviews, unreadable, prepared } = await reviewEntries(contentDir, cache, digests, { business: site.business, extension: site.aspectVocabulary, publish });
 
   const next: ReviewCache = new Map(entries.map(({ path: file, digest, stamp, problems, published, dates }) => [file, { digest, stamp, problems, published, dates }]));
   const gone = [...cache.keys()].filter((file) => !next.has(file));
   // A file read again for a new stamp but the same bytes keeps its entry, under the new stamp.
   const restamped = entries.filter((entry) => cache.get(entry.path)?.stamp !== entry.stamp).map((entry) => entry.path);
-  saveReviewCache(cacheDir, next, [...missing.map((file) => file.path), ...restamped, ...gone]);
+  saveReviewCache(cacheDir, next, [...prepared, ...restamped, ...gone]);
 
   // The build's clock: no review may be dated after its day, in the business's time zone.
   const today = businessToday(site.business, new Date());
@@ -95,8 +116,8 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
     const late = reviewDateProblems(entry.path, entry.dates, today);
     return late.length > 0 ? { ...entry, problems: [...entry.problems, ...late], published: null } : entry;
   });
-  const { accepted, problems } = acceptReviews(reviewFiles, dated);
-  const all = sortByFile([...site.problems, ...problems]);
+  const { accepted, problems } = acceptReviews(entries, dated);
+  const all = sortByFile([...unreadable, ...site.problems, ...problems]);
   if (all.length > 0 || !site.business) return { ok: false, problems: all, reviews };
 
   const { business, faq, summary, aspectVocabulary } = site;
