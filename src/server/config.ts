@@ -7,7 +7,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILE } from '../build/static-manifest.ts';
 import { parseTrustedProxies, TrustProxyError } from '../domain/client-address.ts';
-import { RESULT_MAX_TOKENS_DEFAULT } from './mcp/result-budget.ts';
+
+/**
+ * What one MCP result may hold unless MCP_RESULT_MAX_TOKENS says otherwise. Here, not
+ * beside the budget (mcp/result-budget.ts), so that reading the configuration does not
+ * load the tokenizer: the build script reads it too.
+ */
+export const RESULT_MAX_TOKENS_DEFAULT = 20_000;
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])

@@ -9,8 +9,6 @@
 import type { Implementation } from '@modelcontextprotocol/server';
 import { countTokens, tokensAtMost } from '../../domain/tokens.ts';
 
-export const RESULT_MAX_TOKENS_DEFAULT = 20_000;
-
 /**
  * Bytes of what surrounds the part of a result that is counted in tokens: the
  * JSON-RPC frame, the result's members and the 2026-07-28 closing members (but the

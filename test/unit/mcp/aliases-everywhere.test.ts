@@ -17,7 +17,8 @@ import { reviewsDataset, serializeJson } from '../../../src/domain/datasets.ts';
 import type { ReviewsDataset } from '../../../src/domain/schemas/datasets.ts';
 import { buildSite } from '../../../src/domain/site.ts';
 import { promptSet } from '../../../src/server/mcp/prompts.ts';
-import { resultBudget, RESULT_MAX_TOKENS_DEFAULT } from '../../../src/server/mcp/result-budget.ts';
+import { RESULT_MAX_TOKENS_DEFAULT } from '../../../src/server/config.ts';
+import { resultBudget } from '../../../src/server/mcp/result-budget.ts';
 import { reviewTools } from '../../../src/server/mcp/tools/index.ts';
 
 const business = {
