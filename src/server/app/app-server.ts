@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { servedBuildDir } from '../../build/build-layout.ts';
 import { catalogOf } from '../builds/served-catalog.ts';
+import { noteArrival } from '../builds/catalog-loader.ts';
 import { installBuild, loadBuild } from '../builds/loaded-build.ts';
 import { answerClientError, answerConnect } from '../http/client-error.ts';
 import { compose, newExchange, type Route } from '../http/pipeline.ts';
@@ -69,6 +70,7 @@ export async function createAppServer(config: Config): Promise<AppServer> {
   });
   const run = pipeline(routes);
   const server = createServer((req, res) => void run(newExchange(req, res)));
+  server.on('connection', noteArrival);
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   return {
