@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { servedBuildDir } from '../../build/build-layout.ts';
 import { catalogOf } from '../builds/served-catalog.ts';
-import { noteArrival } from '../builds/catalog-loader.ts';
+import { noteArrival } from '../builds/run-sliced.ts';
 import { installBuild, loadBuild } from '../builds/loaded-build.ts';
 import { answerClientError, answerConnect } from '../http/client-error.ts';
 import { compose, newExchange, type Route } from '../http/pipeline.ts';

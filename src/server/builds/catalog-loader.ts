@@ -2,7 +2,7 @@
  * Loads a build's review catalog from its /reviews.json a line (a review) at a time,
  * through the build's own file handle and one 1 MiB buffer: never the 164 MB
  * document at once (100,000 reviews), never one long task. A server switching
- * builds runs it a slice at a time between requests (`loadCatalogSliced`), with
+ * builds runs it a slice at a time between requests (run-sliced.ts), with
  * the served catalog lending what the two builds share (catalog-builder.ts).
  */
 import { readSync } from 'node:fs';
@@ -83,39 +83,4 @@ export function* catalogLoadSteps(build: LoadedBuild, previous?: ReviewCatalog):
   const catalog = yield* catalogSteps(head, reviewLines(), previous);
   if (!ended || !lines.next().done) throw new BuildLoadError(`${DATASET} of build ${build.id} does not end as it should: it is cut short or has more after its end.`);
   return catalog;
-}
-
-/**
- * How long a slice may hold the event loop: well under the 250 ms no request may
- * wait, and long beside the few milliseconds in which the loop answers every
- * request that waits between two slices (one per open connection), so that under
- * load most of the loop still goes to the next build and it shows within seconds.
- */
-const SLICE_MS = 20;
-/**
- * The slice after a turn in which a connection arrived. The loop takes about one
- * waiting connection per turn, so 50 clients connecting at once during a switch
- * waited a slice each, up to 1.1 s for the last; short slices take them in quickly.
- */
-const ARRIVAL_SLICE_MS = 1;
-
-let arrivals = 0;
-
-/** Counts a connection the server accepted (see ARRIVAL_SLICE_MS). */
-export function noteArrival(): void {
-  arrivals++;
-}
-
-/** Runs steps a slice at a time, letting the event loop answer requests in between. */
-export async function runSliced<T>(steps: Generator<void, T>): Promise<T> {
-  let seen = arrivals;
-  for (;;) {
-    const until = performance.now() + (arrivals === seen ? SLICE_MS : ARRIVAL_SLICE_MS);
-    seen = arrivals;
-    for (let step = steps.next(); ; step = steps.next()) {
-      if (step.done) return step.value;
-      if (performance.now() >= until) break;
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }

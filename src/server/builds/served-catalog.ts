@@ -7,7 +7,8 @@
  */
 import { runSteps } from '../../domain/catalog/catalog-builder.ts';
 import type { ReviewCatalog } from '../../domain/catalog/review-catalog.ts';
-import { catalogLoadSteps, runSliced } from './catalog-loader.ts';
+import { catalogLoadSteps } from './catalog-loader.ts';
+import { runSliced } from './run-sliced.ts';
 import type { LoadedBuild } from './loaded-build.ts';
 import { servedBuild } from './served-build.ts';
 

@@ -14,7 +14,7 @@ import { resultBudget } from './result-budget.ts';
 import { CACHE_TTL_MS, CAPABILITIES, type McpContent } from './server.ts';
 import { reviewTools } from './tools/index.ts';
 import { insightsTokenSteps } from './tools/insights.ts';
-import { runSliced } from '../builds/catalog-loader.ts';
+import { runSliced } from '../builds/run-sliced.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 const DOCUMENTS: readonly Omit<PublishedDocument, 'size' | 'text'>[] = [
