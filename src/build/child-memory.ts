@@ -21,10 +21,14 @@ const SEMI_SPACE_MIB = 16;
 
 const MIMALLOC = { MIMALLOC_PURGE_DELAY: '0', MIMALLOC_ARENA_EAGER_COMMIT: '0' };
 
+/** Whether these Node flags (NODE_OPTIONS split, or execArgv) set the semi-space size, in either spelling. */
+export function setsSemiSpace(flags: readonly string[]): boolean {
+  return flags.some((flag) => flag.replace(/_/g, '-').startsWith(SEMI_SPACE));
+}
+
 /** Node flags for a build child, before its script. */
 export function childNodeFlags(env: NodeJS.ProcessEnv = process.env): string[] {
-  const given = (env.NODE_OPTIONS ?? '').split(/\s+/).some((flag) => flag.replace(/_/g, '-').startsWith(SEMI_SPACE));
-  return given ? [] : [`${SEMI_SPACE}=${SEMI_SPACE_MIB}`];
+  return setsSemiSpace((env.NODE_OPTIONS ?? '').split(/\s+/)) ? [] : [`${SEMI_SPACE}=${SEMI_SPACE_MIB}`];
 }
 
 /** The environment of the Astro child, from the build's own. */

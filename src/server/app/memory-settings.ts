@@ -20,13 +20,15 @@
  * this one. Request garbage dies young, so small semi-spaces cost little. An
  * operator's own --max-semi-space-size (in NODE_OPTIONS or on the command line) wins.
  */
+import { setsSemiSpace } from '../../build/child-memory.ts';
+
 const SETTING = 'MALLOC_MMAP_THRESHOLD_';
 const THRESHOLD_BYTES = String(128 * 1024);
 const SEMI_SPACE = '--max-semi-space-size';
 const SEMI_SPACE_MIB = 4;
 
 if (process.platform === 'linux' && process.env[SETTING] === undefined && typeof process.execve === 'function') {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.replace(/_/g, '-').startsWith(SEMI_SPACE));
+  const given = setsSemiSpace([...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]);
   const flags = given ? process.execArgv : [...process.execArgv, `${SEMI_SPACE}=${SEMI_SPACE_MIB}`];
   try {
     process.execve(process.execPath, [process.execPath, ...flags, ...process.argv.slice(1)], { ...process.env, [SETTING]: THRESHOLD_BYTES });
