@@ -14,7 +14,6 @@ import type { ContentProblem } from '../domain/content/problem.ts';
 import { businessToday, reviewDateProblems } from '../domain/content/review-dates.ts';
 import { acceptReviews, checkSiteFiles, sortByFile, type ContentFile, type ContentFiles } from '../domain/content/validate.ts';
 import { aggregateRating, lastUpdated } from '../domain/aggregate.ts';
-import { publishedReviewJson } from '../domain/published-review.ts';
 import { compareNewestFirst } from '../domain/review-record.ts';
 import { siteUrls } from '../domain/site-urls.ts';
 import type { PreparedReview } from '../domain/review-preparation.ts';
@@ -126,7 +125,7 @@ export async function prepareContent({ projectRoot, contentDir, outDir, siteUrl,
   const urls = siteUrls(siteUrl);
   const updated = lastUpdated(published);
   const head = { business, aggregate_rating: aggregateRating(published), updated };
-  writeReviewsDocument(reviewsFile, head, published.map((review) => publishedReviewJson(review, urls.reviewPage(review.id))));
+  writeReviewsDocument(reviewsFile, head, published, urls.reviewPage);
   // Taken from the bytes just read, so the stamp names exactly the inputs of this build.
   const fingerprint = buildFingerprint(projectRoot, contentDir, siteUrl, digests);
   return { ok: true, reviews, site: { content, reviewsFile }, updated, fingerprint, code };

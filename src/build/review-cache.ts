@@ -24,7 +24,15 @@ import type { PreparedReview } from '../domain/review-preparation.ts';
 const FORMAT = 4;
 const SHARDS = 256;
 
-export interface CachedReview extends PreparedReview {
+/**
+ * A published review as the cache holds it: its JSON is the bytes of the shard it was
+ * loaded from (never decoded: the build copies them into /reviews.json as they are),
+ * or text when it was prepared in this build.
+ */
+export type CachedPublished = Omit<PublishedReview, 'json'> & { json: string | Buffer };
+
+export interface CachedReview extends Omit<PreparedReview, 'published'> {
+  published: CachedPublished | null;
   /** SHA-256 of the file's bytes. */
   digest: string;
   /** The file's stamp when it was last read (read-content.ts): while it is the same, the file is not read. */
@@ -54,33 +62,45 @@ function shardOf(file: string): string {
   return shard.toString(16).padStart(2, '0');
 }
 
-const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
+const digestOf = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+/** A shard's first line: the 64 hex digits of its body's digest. */
+const DIGEST_LINE = 65;
 
 /**
  * An entry on a line of its own: its path and everything but the published review's
  * JSON as one JSON array, a tab, then that JSON as it is (JSON.stringify writes no tab
- * and no newline), so loading does not unescape a copy of every record.
+ * and no newline), so loading neither unescapes nor decodes a copy of every record.
  */
 function entryLine([file, { published, ...rest }]: [string, CachedReview]): string {
   if (!published) return JSON.stringify([file, rest, null]);
   const { json, ...fields } = published;
-  return `${JSON.stringify([file, rest, fields])}\t${json}`;
+  return `${JSON.stringify([file, rest, fields])}\t${json.toString()}`;
 }
 
-function entryOf(line: string): [string, CachedReview] {
-  const tab = line.indexOf('\t');
-  const [file, rest, fields] = JSON.parse(tab === -1 ? line : line.slice(0, tab)) as [string, Omit<CachedReview, 'published'>, Omit<PublishedReview, 'json'> | null];
-  return [file, { ...rest, published: fields && { ...fields, json: line.slice(tab + 1) } }];
+function entryOf(shard: Buffer, start: number, end: number): [string, CachedReview] {
+  const tab = shard.indexOf(TAB, start);
+  const fieldsEnd = tab === -1 || tab > end ? end : tab;
+  const [file, rest, fields] = JSON.parse(shard.toString('utf8', start, fieldsEnd)) as [string, Omit<CachedReview, 'published'>, Omit<PublishedReview, 'json'> | null];
+  return [file, { ...rest, published: fields && { ...fields, json: shard.subarray(fieldsEnd + 1, end) } }];
 }
 
 /** The entries of one shard file, or none when it is missing, truncated or damaged. */
 function readShard(file: string): [string, CachedReview][] {
   try {
-    const text = readFileSync(file, 'utf8');
-    const newline = text.indexOf('\n');
-    const body = text.slice(newline + 1);
-    if (newline !== 64 || text.slice(0, 64) !== digestOf(body)) return [];
-    return body === '' ? [] : body.split('\n').map(entryOf);
+    const shard = readFileSync(file);
+    if (shard.length < DIGEST_LINE || shard[DIGEST_LINE - 1] !== NEWLINE) return [];
+    if (shard.toString('latin1', 0, DIGEST_LINE - 1) !== digestOf(shard.subarray(DIGEST_LINE))) return [];
+    const entries: [string, CachedReview][] = [];
+    for (let start = DIGEST_LINE; start < shard.length; ) {
+      const newline = shard.indexOf(NEWLINE, start);
+      const end = newline === -1 ? shard.length : newline;
+      entries.push(entryOf(shard, start, end));
+      start = end + 1;
+    }
+    return entries;
   } catch {
     return [];
   }

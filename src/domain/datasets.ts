@@ -34,18 +34,21 @@ export const REVIEW_LINE_END = ',';
  * that changed.
  */
 export function serializeReviewsDataset({ reviews, ...head }: ReviewsDataset): string {
-  return [...reviewsDatasetLines(head, reviews.map((review) => JSON.stringify(review)))].join('');
+  return [...reviewsDatasetPieces(head, reviews.map((review) => JSON.stringify(review)))].join('');
 }
 
 /**
- * The lines of serializeReviewsDataset one at a time (each with its newline), from the
- * reviews' JSON, for a writer that need not hold the whole document (the build's,
- * src/build/reviews-document.ts, whose reviews are JSON already).
+ * serializeReviewsDataset's output in pieces, in order: its lines around the reviews
+ * and each review as given (its JSON, in whatever form the writer holds it), for a
+ * writer that need not hold the whole document (the build's, src/build/reviews-document.ts).
  */
-export function* reviewsDatasetLines(head: ReviewsDatasetHead, reviews: readonly string[]): Generator<string> {
+export function* reviewsDatasetPieces<R>(head: ReviewsDatasetHead, reviews: readonly R[]): Generator<string | R> {
   yield `${JSON.stringify({ ...head, reviews: [] }).slice(0, -REVIEWS_DATASET_END.length)}\n`;
   const last = reviews.length - 1;
-  for (let i = 0; i <= last; i++) yield `${reviews[i]}${i < last ? REVIEW_LINE_END : ''}\n`;
+  for (let i = 0; i <= last; i++) {
+    yield reviews[i] as R;
+    yield i < last ? `${REVIEW_LINE_END}\n` : '\n';
+  }
   yield `${REVIEWS_DATASET_END}\n`;
 }
 

@@ -21,11 +21,15 @@ export function publishedReview({ id, ...rest }: ReviewRecord): PublishedReview 
 }
 
 /**
- * The review's JSON in /reviews.json: its id, its page's address, then the rest of its
- * record. These are the bytes JSON.stringify gives the site's review object (site.ts),
- * whose keys come in that order.
+ * The start of the review's JSON in /reviews.json: its id and its page's address, before
+ * the rest of its record (its `json` but the opening brace). These are the bytes
+ * JSON.stringify gives the site's review object (site.ts), whose keys come in that order.
  */
+export function publishedReviewOpening(id: string, url: string, emptyRecord: boolean): string {
+  return `{"id":${JSON.stringify(id)},"url":${JSON.stringify(url)}${emptyRecord ? '' : ','}`;
+}
+
+/** The review's JSON in /reviews.json, whole. */
 export function publishedReviewJson({ id, json }: PublishedReview, url: string): string {
-  const rest = json.slice(1);
-  return `{"id":${JSON.stringify(id)},"url":${JSON.stringify(url)}${rest === '}' ? '' : ','}${rest}`;
+  return `${publishedReviewOpening(id, url, json === '{}')}${json.slice(1)}`;
 }
