@@ -10,7 +10,7 @@
 import { cpSync, existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite as buildOutput, isBuildCurrent } from '../../src/build/build-site.ts';
-import { runBuildStep } from '../../src/build/build-step.ts';
+import { writeStaticManifest } from '../../src/build/static-manifest.ts';
 import { validateContent } from '../../src/domain/content/validate.ts';
 import { reviewsDataset, serializeJson } from '../../src/domain/datasets.ts';
 import { analyzeReviewAspects } from '../../src/domain/insights/review-aspects.ts';
@@ -46,6 +46,6 @@ export async function siteWithReviews(count: number): Promise<{ outDir: string; 
   const file = path.join(outDir, 'client/reviews.json');
   for (const stale of [`${file}.gz`, `${file}.br`]) rmSync(stale, { force: true });
   writeFileSync(file, json);
-  await runBuildStep('manifest', { outDir, siteUrl: BENCH_SITE_URL, updated: site.updated });
+  await writeStaticManifest({ outDir, siteUrl: BENCH_SITE_URL, updated: site.updated });
   return { outDir, bytes: Buffer.byteLength(json) };
 }

@@ -18,7 +18,7 @@ import { finished, runBuildStep, WATCHDOG } from './build-step.ts';
 import { astroEnv, childNodeFlags } from './child-memory.ts';
 import { buildFingerprint } from './fingerprint.ts';
 import { PREPARED_SITE_ENV, PREPARED_SITE_ON_STDIN, type PreparedSite } from './prepared-site.ts';
-import { withEncodings } from './static-manifest.ts';
+import { withEncodings, writeStaticManifest } from './static-manifest.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -130,7 +130,8 @@ export async function buildSite(options: BuildOptions): Promise<string> {
         renameSync(file, path.join(dir, 'client', path.relative(documentsDir, file)));
       }
     }
-    await runBuildStep('manifest', { outDir: dir, siteUrl, updated: prepared.updated, precompressed }, options.stdio);
+    // In this process: every file is streamed (static-manifest.ts), so it takes a few megabytes, less than a process costs to start.
+    await writeStaticManifest({ outDir: dir, siteUrl, updated: prepared.updated, precompressed });
     // The stamp is written last: it marks the directory as a complete build.
     writeFileSync(path.join(dir, STAMP_FILE), `${JSON.stringify({ fingerprint: prepared.fingerprint, code: prepared.code })}\n`);
     switchToBuild(outDir, id);

@@ -11,13 +11,11 @@ import { text } from 'node:stream/consumers';
 import { BuildError } from './build-error.ts';
 import { childNodeFlags } from './child-memory.ts';
 import type { PrepareInput } from './prepare-content.ts';
-import type { ManifestInput } from './static-manifest.ts';
 
 /** Imported when run: a step's process loads the modules of that step only. */
 export const BUILD_STEPS = {
   prepare: async (input: PrepareInput) => (await import('./prepare-content.ts')).prepareContent(input),
   compress: async ({ files }: { files: Record<string, string> }) => (await import('./static-manifest.ts')).precompressFiles(files),
-  manifest: async (input: ManifestInput) => (await import('./static-manifest.ts')).writeStaticManifest(input),
 };
 export type BuildStep = keyof typeof BUILD_STEPS;
 type Input<S extends BuildStep> = Parameters<(typeof BUILD_STEPS)[S]>[0];
