@@ -57,13 +57,22 @@ export function reviewCacheDir(outDir: string, { code, business, aspects }: Cach
   return path.join(outDir, 'cache', 'reviews', key);
 }
 
+/** Each file's shard, as loaded or computed: a build saves 100,000 entries but hashes only the paths it has not loaded. */
+const shardByFile = new Map<string, string>();
+
 function shardOf(file: string): string {
-  const shard = createHash('sha256').update(file).digest().readUInt32BE(0) % SHARDS;
-  return shard.toString(16).padStart(2, '0');
+  let shard = shardByFile.get(file);
+  if (shard === undefined) {
+    shard = (createHash('sha256').update(file).digest().readUInt32BE(0) % SHARDS).toString(16).padStart(2, '0');
+    shardByFile.set(file, shard);
+  }
+  return shard;
 }
 
 const digestOf = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** A shard's file: its number in two hex digits (shardOf). */
+const SHARD_FILE = /^[0-9a-f]{2}\.json$/;
 const NEWLINE = 0x0a;
 const TAB = 0x09;
 /** A shard's first line: the 64 hex digits of its body's digest. */
@@ -88,16 +97,19 @@ function entryOf(shard: Buffer, start: number, end: number): [string, CachedRevi
 }
 
 /** The entries of one shard file, or none when it is missing, truncated or damaged. */
-function readShard(file: string): [string, CachedReview][] {
+function readShard(dir: string, shard: string): [string, CachedReview][] {
   try {
-    const shard = readFileSync(file);
-    if (shard.length < DIGEST_LINE || shard[DIGEST_LINE - 1] !== NEWLINE) return [];
-    if (shard.toString('latin1', 0, DIGEST_LINE - 1) !== digestOf(shard.subarray(DIGEST_LINE))) return [];
+    const bytes = readFileSync(path.join(dir, `${shard}.json`));
+    if (bytes.length < DIGEST_LINE || bytes[DIGEST_LINE - 1] !== NEWLINE) return [];
+    if (bytes.toString('latin1', 0, DIGEST_LINE - 1) !== digestOf(bytes.subarray(DIGEST_LINE))) return [];
     const entries: [string, CachedReview][] = [];
-    for (let start = DIGEST_LINE; start < shard.length; ) {
-      const newline = shard.indexOf(NEWLINE, start);
-      const end = newline === -1 ? shard.length : newline;
-      entries.push(entryOf(shard, start, end));
+    for (let start = DIGEST_LINE; start < bytes.length; ) {
+      const newline = bytes.indexOf(NEWLINE, start);
+      const end = newline === -1 ? bytes.length : newline;
+      const entry = entryOf(bytes, start, end);
+      // A shard's file holds the entries of that shard only (saveReviewCache).
+      shardByFile.set(entry[0], shard);
+      entries.push(entry);
       start = end + 1;
     }
     return entries;
@@ -110,11 +122,11 @@ function readShard(file: string): [string, CachedReview][] {
 export function loadReviewCache(dir: string): ReviewCache {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    names = readdirSync(dir).filter((name) => SHARD_FILE.test(name));
   } catch {
     return new Map();
   }
-  return new Map(names.sort().flatMap((name) => readShard(path.join(dir, name))));
+  return new Map(names.sort().flatMap((name) => readShard(dir, name.slice(0, -'.json'.length))));
 }
 
 /**
