@@ -19,6 +19,7 @@ export default defineConfig({
   // The server (src/server/app) serves everything and calls Astro's renderer for the
   // on-demand pages, as the last route of its own pipeline, with what they need in locals.
   adapter: reviewsServer(),
+  integrations: [widgetCompilerPreload()],
   session: false,
   // No page goes through astro:assets; without this Astro expects sharp and logs an
   // error on every build because our adapter does not declare it.
@@ -46,4 +47,23 @@ function reviewsServer() {
     },
   };
   return { name: adapter.name, hooks: { 'astro:config:done': ({ setAdapter }) => setAdapter(adapter) } };
+}
+
+/**
+ * The widget's script (src/pages/widget.js.ts) is made with TypeScript's transpiler,
+ * whose module takes most of a second to load. Loaded when the build starts, it is
+ * ready by the time the page renders, and its loading overlaps the server's bundling
+ * instead of lengthening the pages' rendering, which waits on the content step.
+ * @returns {AstroIntegration}
+ */
+function widgetCompilerPreload() {
+  return {
+    name: 'widget-compiler-preload',
+    hooks: {
+      'astro:build:start': () => {
+        // A failure here shows where the page imports the module.
+        import('typescript').catch(() => {});
+      },
+    },
+  };
 }
