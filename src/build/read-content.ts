@@ -77,6 +77,8 @@ const tooBig = (name: string, size: string, maxBytes: number): Read => ({
 });
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** What decoding puts for bytes that are not UTF-8. */
+const REPLACEMENT = '\uFFFD';
 // Absent on Windows, where there is nothing to pass.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
@@ -152,7 +154,15 @@ function reviewNames(root: string): { names: string[]; problems: ContentProblem[
   }
   const names: string[] = [];
   const problems: ContentProblem[] = [];
-  for (const raw of readdirSync(path.join(root, 'reviews'), { encoding: 'buffer' })) {
+  const dir = path.join(root, 'reviews');
+  // Listed as text, which is quick; a name that is not UTF-8 comes out holding U+FFFD,
+  // and then the folder is listed again as bytes to tell which names those are.
+  const listed = readdirSync(dir);
+  if (!listed.some((name) => name.includes(REPLACEMENT))) {
+    const reviews = listed.filter((name) => name.toLowerCase().endsWith('.md'));
+    return { names: reviews.sort(), problems };
+  }
+  for (const raw of readdirSync(dir, { encoding: 'buffer' })) {
     const lossy = raw.toString('utf8');
     if (!lossy.toLowerCase().endsWith('.md')) continue;
     try {
