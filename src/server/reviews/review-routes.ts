@@ -7,7 +7,7 @@ import { parseSinceRequest, reviewsSince } from '../../domain/catalog/since.ts';
 import type { QueryIssue } from '../../domain/schemas/errors.ts';
 import { catalogOf } from '../builds/served-catalog.ts';
 import { servedBuild } from '../builds/served-build.ts';
-import { bodyBuffer, type Answer } from '../http/answer.ts';
+import { bodyBuffer, partsLength, type Answer } from '../http/answer.ts';
 import { answerCache, type AnswerCache, type CachedAnswer } from '../http/answer-cache.ts';
 import { apiErrorAnswer } from '../http/api-error.ts';
 import { etagFamily, isNotModified, lastModifiedOf, type ConditionalHeaders } from '../http/conditional.ts';
@@ -86,18 +86,25 @@ function sinceAnswer(date: string, request: EndpointRequest): Answer {
   const answers = build.memo<AnswerCache>(SINCE_ANSWERS, () => answerCache(SINCE_CACHE_BYTES));
   // The answer is made of the build, the request as parsed, and the path (its Link header).
   const key = `${request.url.pathname} ${JSON.stringify(parsed.value)}`;
-  let answer = answers.get(key);
+  let answer: Answer | undefined = answers.get(key);
   if (!answer) {
     const listing = reviewsSince(catalogOf(build), parsed.value.date, undefined, parsed.value.fields);
     const lastModified = lastModifiedOf(listing.lastModified);
     const headers: Record<string, string> = { ...publicHeaders(request), ETag: listing.etag() };
     if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
-    answer = { status: 200, headers, body: { bytes: [bodyBuffer(listing.parts())] } };
-    answers.set(key, answer);
+    const parts = listing.parts();
+    // A listing over the budget (every review: 143 MB at 100,000) is never joined into one
+    // Buffer: it is written a chunk at a time from its parts, as made for each request.
+    if (partsLength(parts) > SINCE_CACHE_BYTES) answer = { status: 200, headers, body: { bytes: parts } };
+    else {
+      const kept: CachedAnswer = { status: 200, headers, body: { bytes: [bodyBuffer(parts)] } };
+      answers.set(key, kept);
+      answer = kept;
+    }
   }
-  const { ETag: etag, 'Last-Modified': modified } = answer.headers as Record<string, string>;
+  const { ETag: etag, 'Last-Modified': modified } = answer.headers;
   if (isNotModified(request.conditional ?? {}, { etags: etagFamily(etag as string), lastModified: modified === undefined ? undefined : new Date(modified) })) {
-    const { 'Content-Type': _type, ...validators } = answer.headers as Record<string, string>;
+    const { 'Content-Type': _type, ...validators } = answer.headers;
     return { status: 304, headers: validators };
   }
   return answer;
