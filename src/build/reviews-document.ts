@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { parseReviewsDatasetHead, REVIEW_LINE_END, REVIEWS_DATASET_END, reviewsDatasetPieces, type ReviewsDatasetHead } from '../domain/datasets.ts';
-import { publishedReviewJson, publishedReviewOpening } from '../domain/published-review.ts';
+import { publishedReviewOpening } from '../domain/published-review.ts';
 import type { Review } from '../domain/schemas/review.ts';
 import type { ReviewsDataset } from '../domain/schemas/datasets.ts';
 import type { CachedPublished } from './review-cache.ts';
@@ -58,10 +58,9 @@ export function writeReviewsDocument(file: string, head: ReviewsDatasetHead, rev
     const writer = new FileWriter(fd);
     for (const piece of reviewsDatasetPieces(head, reviews)) {
       if (typeof piece === 'string') writer.write(piece);
-      else if (typeof piece.json === 'string') writer.write(publishedReviewJson({ ...piece, json: piece.json }, urlOf(piece.id)));
       else {
-        writer.write(publishedReviewOpening(piece.id, urlOf(piece.id), piece.json.length === 2));
-        writer.write(piece.json.subarray(1));
+        writer.write(publishedReviewOpening(piece, urlOf(piece.id)));
+        writer.write(typeof piece.json === 'string' ? piece.json.slice(1) : piece.json.subarray(1));
       }
     }
     writer.flush();

@@ -22,14 +22,11 @@ export function publishedReview({ id, ...rest }: ReviewRecord): PublishedReview 
 
 /**
  * The start of the review's JSON in /reviews.json: its id and its page's address, before
- * the rest of its record (its `json` but the opening brace). These are the bytes
- * JSON.stringify gives the site's review object (site.ts), whose keys come in that order.
+ * the rest of its record (its `json` but the opening brace, as text or as its UTF-8
+ * bytes). These are the bytes JSON.stringify gives the site's review object (site.ts),
+ * whose keys come in that order.
  */
-export function publishedReviewOpening(id: string, url: string, emptyRecord: boolean): string {
-  return `{"id":${JSON.stringify(id)},"url":${JSON.stringify(url)}${emptyRecord ? '' : ','}`;
-}
-
-/** The review's JSON in /reviews.json, whole. */
-export function publishedReviewJson({ id, json }: PublishedReview, url: string): string {
-  return `${publishedReviewOpening(id, url, json === '{}')}${json.slice(1)}`;
+export function publishedReviewOpening({ id, json }: { id: string; json: string | Uint8Array }, url: string): string {
+  // `{}` is two characters and two bytes: a record with nothing besides its id.
+  return `{"id":${JSON.stringify(id)},"url":${JSON.stringify(url)}${json.length === 2 ? '' : ','}`;
 }
