@@ -12,6 +12,7 @@ import type { StaticFileEntry, StaticManifest } from '../../build/static-manifes
 import { notFoundAnswer } from '../http/api-error.ts';
 import { encodedEtag, etagFamily, isNotModified, lastModifiedOf } from '../http/conditional.ts';
 import { cacheControlFor, linkHeaderFor } from '../http/public-headers.ts';
+import { NO_PARAMS } from '../http/pipeline.ts';
 import { READ_METHODS, route } from '../http/route.ts';
 import type { Encoding, LoadedBuild } from './loaded-build.ts';
 import { servedBuild } from './served-build.ts';
@@ -173,7 +174,7 @@ export const buildFilesRoute = route({
   name: 'build files',
   path: '(each file of the served build)',
   methods: READ_METHODS,
-  match: (pathname) => (fileFor(servedBuild(), pathname) === undefined ? undefined : {}),
+  match: (pathname) => (fileFor(servedBuild(), pathname) === undefined ? undefined : NO_PARAMS),
   handle({ req, res, url }) {
     const build = servedBuild();
     const file = fileFor(build, url.pathname);
@@ -188,6 +189,6 @@ export const otherSpellingsRoute = route({
   name: 'other spellings of build files',
   path: '(a build file once decoded, or a precompressed copy)',
   methods: READ_METHODS,
-  match: (pathname) => (namesFileOtherwise(servedBuild().manifest, pathname) ? {} : undefined),
+  match: (pathname) => (namesFileOtherwise(servedBuild().manifest, pathname) ? NO_PARAMS : undefined),
   handle: ({ url }) => notFoundAnswer(url.pathname),
 });

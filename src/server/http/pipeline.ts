@@ -20,7 +20,7 @@ export interface Exchange {
   /** The route that serves the request, once routing has chosen it. */
   route?: Route;
   /** The route's path parameters as sent (still percent-encoded). */
-  params: Record<string, string>;
+  params: Readonly<Record<string, string>>;
   /** The query as sent, when the route takes its malformed pairs escaped (see Route.malformed). */
   rawQuery?: string;
   /** The request body as text, once a body step has read it. */
@@ -54,11 +54,14 @@ export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchang
   };
 }
 
+/** The parameters of a route without any: one object for every request, never changed. */
+export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** Until the request-target step has read the request's own. */
 const NO_URL_YET = new URL('http://localhost/');
 
 export function newExchange(req: IncomingMessage, res: ServerResponse): Exchange {
-  return { req, res, url: NO_URL_YET, params: {} };
+  return { req, res, url: NO_URL_YET, params: NO_PARAMS };
 }
 
 /** A route: one entry of the server's table (src/server/app/routes.ts); `route()` (route.ts) makes one. */
@@ -80,7 +83,7 @@ export interface Route {
   /** On-the-fly compression: `if-accepted` (the answer sends its own Vary), `always`, or none. */
   readonly compress?: 'if-accepted' | 'always';
   /** The path parameters of a request to `pathname`, or undefined when the route does not serve it. */
-  match(pathname: string): Record<string, string> | undefined;
+  match(pathname: string): Readonly<Record<string, string>> | undefined;
   /** The route's own steps, then its handler. */
   readonly handle: (exchange: Exchange) => Result;
 }

@@ -3,7 +3,7 @@
  * the methods it takes and how the shared steps treat it; its own steps run in
  * front of its handler.
  */
-import { compose, type Exchange, type Result, type Route, type Step } from './pipeline.ts';
+import { compose, NO_PARAMS, type Exchange, type Result, type Route, type Step } from './pipeline.ts';
 
 export const READ_METHODS = ['GET', 'HEAD'] as const;
 
@@ -18,7 +18,7 @@ export interface RouteSpec extends Omit<Route, 'match' | 'handle' | 'malformed'>
 function pathMatcher(path: string): Route['match'] {
   if (path.endsWith('*')) {
     const prefix = path.slice(0, -1);
-    return (pathname) => (pathname.startsWith(prefix) ? {} : undefined);
+    return (pathname) => (pathname.startsWith(prefix) ? NO_PARAMS : undefined);
   }
   const names: string[] = [];
   const source = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:([a-z]+)/g, (_, name: string) => {
@@ -26,7 +26,7 @@ function pathMatcher(path: string): Route['match'] {
     return '([^/]+)';
   });
   const pattern = new RegExp(`^${source}/?$`);
-  if (names.length === 0) return (pathname) => (pattern.test(pathname) ? {} : undefined);
+  if (names.length === 0) return (pathname) => (pattern.test(pathname) ? NO_PARAMS : undefined);
   return (pathname) => {
     const found = pattern.exec(pathname);
     if (!found) return undefined;

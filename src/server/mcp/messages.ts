@@ -40,8 +40,8 @@ const schemaProblems = schemaVerdicts<string | undefined>();
 function problemOf(message: unknown): string | undefined {
   if (!isObject(message)) return 'a message must be a JSON object';
   if (message.jsonrpc !== '2.0') return 'jsonrpc must be the string "2.0"';
-  const unknown = Object.keys(message).find((key) => !MEMBERS.has(key));
-  if (unknown !== undefined) return `${JSON.stringify(unknown)} is not a member of a JSON-RPC message`;
+  // Walked without making an array of the keys: this runs for every message.
+  for (const key in message) if (!MEMBERS.has(key)) return `${JSON.stringify(key)} is not a member of a JSON-RPC message`;
   if ('id' in message && !isId(message.id)) return 'id must be a string or a whole number';
   if ('method' in message) {
     if (typeof message.method !== 'string' || message.method === '') return 'method must be a non-empty string';
@@ -105,7 +105,13 @@ export function parseMessages(text: string, batchVersion?: string): ParsedMessag
     }
   }
   const messages = list as JSONRPCMessage[];
-  const initializeRequest = messages.find((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message));
+  let initializeRequest: JSONRPCMessage | undefined;
+  for (const message of messages) {
+    if ((message as { method?: unknown }).method === 'initialize' && isInitializeRequest(message)) {
+      initializeRequest = message;
+      break;
+    }
+  }
   const requestedVersion = (initializeRequest as { params?: { protocolVersion?: unknown } } | undefined)?.params?.protocolVersion;
   return { ok: true, body, messages, batch: Array.isArray(body), initialize: initializeRequest !== undefined, requestedVersion, id };
 }

@@ -28,4 +28,29 @@ describe('schemaVerdicts', () => {
     }
     expect(checks).toBe(4);
   });
+
+  it('leaves the message as it was, and checks a message whose id is neither string nor number every time', () => {
+    const verdicts = schemaVerdicts<unknown>();
+    const sent = message(7);
+    expect(verdicts.of(sent, [], () => structuredClone(sent))).toEqual(message(7));
+    expect(sent).toEqual(message(7));
+    expect(Object.keys(sent)).toEqual(['jsonrpc', 'id', 'method', 'params']);
+    const others = schemaVerdicts<number>();
+    let checks = 0;
+    for (const id of [true, false, null, 1.5]) {
+      others.of(message(id), [], () => ++checks);
+      others.of(message(id), [], () => ++checks);
+    }
+    // 1.5 is a number: its shape is kept like any number's.
+    expect(checks).toBe(7);
+  });
+
+  it('tells an absent header from an empty one in the context', () => {
+    const verdicts = schemaVerdicts<number>();
+    let checks = 0;
+    const check = () => ++checks;
+    expect([verdicts.of(message(1), [null], check), verdicts.of(message(2), [''], check), verdicts.of(message(3), [null], check)]).toEqual([1, 2, 1]);
+    expect(verdicts.of(message(1), ['a', 'b'], check)).toBe(3);
+    expect(verdicts.of(message(1), ['a\0b'], check)).toBe(4);
+  });
 });

@@ -24,7 +24,9 @@ function decodes(text: string): boolean {
 
 export const percentEncoding: Step = (exchange, next) => {
   const { url, route } = exchange;
-  if (route?.malformed === 'named' || decodes(exchange.req.url ?? '/')) return next();
+  const target = exchange.req.url ?? '/';
+  // Without a %, there is nothing to decode (the common request: no try, no copy).
+  if (route?.malformed === 'named' || !target.includes('%') || decodes(target)) return next();
   if (route?.malformed !== 'escaped' || !decodes(url.pathname)) return MALFORMED_URL;
   // The pairs that do not decode reach the route escaped; the query as sent goes beside them.
   exchange.rawQuery = url.search;
