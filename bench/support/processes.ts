@@ -90,6 +90,7 @@ export function startAppServer(outDir: string, siteUrl: string): Promise<BenchSe
 }
 
 /** A bare node:http server answering every request with the bytes of one file: the yardstick. */
-export function startBareServer(bodyFile: string): Promise<BenchServer> {
-  return start([path.join(PROJECT_ROOT, 'bench/support/bare-server.ts'), bodyFile], {}, /listening on (\d+)/);
+/** `floor`: the server reads and parses the request's body before answering (see bare-server.ts). */
+export function startBareServer(bodyFile: string, { floor = false } = {}): Promise<BenchServer> {
+  return start([path.join(PROJECT_ROOT, 'bench/support/bare-server.ts'), bodyFile, ...(floor ? ['floor'] : [])], {}, /listening on (\d+)/);
 }

@@ -83,6 +83,8 @@ export interface PathRow {
   bytes: number;
   app: Load;
   bare: Load;
+  /** For a POST: the floor server (reads and parses the body, then answers the same bytes), sent the same request. */
+  floor?: Load;
 }
 
 async function measurePath(server: BenchServer, name: string, request: Request, { seconds, rounds }: { seconds: number; rounds: number }): Promise<PathRow> {
@@ -90,11 +92,13 @@ async function measurePath(server: BenchServer, name: string, request: Request, 
   const bodyFile = path.join(BENCH_DIR, 'paths-body.bin');
   writeFileSync(bodyFile, bytes);
   const bare = await startBareServer(bodyFile);
+  const floor = request.method === 'POST' ? await startBareServer(bodyFile, { floor: true }) : undefined;
   try {
-    const [app, bareLoad] = await compare([target(server.url, request), bare.url], { seconds, rounds, serverCpu: server.cpuSeconds });
-    return { name, bytes: bytes.length, app, bare: bareLoad };
+    const targets = [target(server.url, request), bare.url, ...(floor ? [target(floor.url, request)] : [])];
+    const [app, bareLoad, floorLoad] = await compare(targets, { seconds, rounds, serverCpu: server.cpuSeconds });
+    return { name, bytes: bytes.length, app: app as Load, bare: bareLoad as Load, ...(floorLoad ? { floor: floorLoad } : {}) };
   } finally {
-    await bare.stop();
+    await Promise.all([bare.stop(), floor?.stop()]);
   }
 }
 
@@ -123,9 +127,16 @@ export function pathsReport(rows: readonly PathRow[]): string {
       fmt(r.app.p99),
       r.app.cpuMicros === undefined ? '' : fmt(r.app.cpuMicros),
       r.app.failures ? `${r.app.failures} failed` : ratio === undefined ? 'no ratio' : ratio >= GOAL ? 'ok' : 'below',
+      r.floor ? `${fmt(r.floor.rps)} (${fmt(r.floor.rps / r.bare.rps, 2)})` : '',
     ];
   });
-  const report = [markdownTable(['path', 'answer', 'server req/s', 'bare req/s', 'ratio', 'p99 ms', 'CPU us/req', `goal ${GOAL}`], lines)];
+  const report = [markdownTable(['path', 'answer', 'server req/s', 'bare req/s', 'ratio', 'p99 ms', 'CPU us/req', `goal ${GOAL}`, 'floor req/s (ratio)'], lines)];
+  if (rows.some((r) => r.floor)) {
+    report.push(
+      '\nFloor: a server that reads the POST body and parses it as JSON before answering the same bytes, sent the same request: ' +
+        'the least any JSON-RPC endpoint does. The bare server never reads the request.',
+    );
+  }
   const browser = rows.find((r) => r.name.startsWith('/reviews ('));
   const search = rows.find((r) => r.name === 'search, default');
   if (browser && search) {
