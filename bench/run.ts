@@ -21,6 +21,7 @@ const BENCHES: Record<string, string> = {
   deploy: 'deploy.ts',
   'read-content': 'read-content.ts',
   paths: 'paths.ts',
+  'request-cost': 'request-cost.ts',
   insights: 'insights.ts',
 };
 
