@@ -22,6 +22,7 @@ import { ascii, joinBytes, toByteString, type ByteString } from '../../domain/by
 import { isModernVersion, isProtocolVersion, PROTOCOL_VERSIONS } from '../../domain/mcp-protocol-versions.ts';
 import type { BodyPart } from '../http/answer.ts';
 import { answerBudget, type AnswerBudget } from './answer-budget.ts';
+import { keyNotAllowed } from './messages.ts';
 import { schemaVerdicts } from './schema-verdicts.ts';
 import type { ToolSet } from './tools/tool-set.ts';
 
@@ -66,11 +67,8 @@ const RESPONSE_ID = ascii(',"jsonrpc":"2.0","id":');
 /** The response's end: its id, and the closing brace (a number's JSON is ASCII; a string's may not be). */
 const idEnd = (id: unknown) => (typeof id === 'number' ? ascii(`${JSON.stringify(id)}}`) : toByteString(`${JSON.stringify(id)}}`));
 
-/** Whether every key of `object` is one `allowed` takes; walked without making an array of the keys. */
-function onlyKeys(object: Record<string, unknown>, allowed: (key: string) => boolean): boolean {
-  for (const key in object) if (Object.hasOwn(object, key) && !allowed(key)) return false;
-  return true;
-}
+/** Whether every key of `object` is one `allowed` takes. */
+const onlyKeys = (object: Record<string, unknown>, allowed: (key: string) => boolean): boolean => keyNotAllowed(object, allowed) === undefined;
 const isMeta = (key: string) => key === '_meta';
 const isEnvelopeKey = (key: string) => ENVELOPE_KEYS.has(key);
 const isCallParam = (key: string) => CALL_PARAMS.has(key);

@@ -33,6 +33,13 @@ export type ParsedMessages =
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
 const MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+const isMember = (key: string) => MEMBERS.has(key);
+
+/** The first own key of `object` that `allowed` does not take, or undefined; walked without making an array of the keys (it runs for every message). */
+export function keyNotAllowed(object: Record<string, unknown>, allowed: (key: string) => boolean): string | undefined {
+  for (const key in object) if (Object.hasOwn(object, key) && !allowed(key)) return key;
+  return undefined;
+}
 /** What the SDK's schema says of a message's shape (see schema-verdicts.ts). */
 const schemaProblems = schemaVerdicts<string | undefined>();
 
@@ -40,8 +47,8 @@ const schemaProblems = schemaVerdicts<string | undefined>();
 function problemOf(message: unknown): string | undefined {
   if (!isObject(message)) return 'a message must be a JSON object';
   if (message.jsonrpc !== '2.0') return 'jsonrpc must be the string "2.0"';
-  // Walked without making an array of the keys: this runs for every message.
-  for (const key in message) if (!MEMBERS.has(key)) return `${JSON.stringify(key)} is not a member of a JSON-RPC message`;
+  const unknown = keyNotAllowed(message, isMember);
+  if (unknown !== undefined) return `${JSON.stringify(unknown)} is not a member of a JSON-RPC message`;
   if ('id' in message && !isId(message.id)) return 'id must be a string or a whole number';
   if ('method' in message) {
     if (typeof message.method !== 'string' || message.method === '') return 'method must be a non-empty string';
@@ -105,13 +112,7 @@ export function parseMessages(text: string, batchVersion?: string): ParsedMessag
     }
   }
   const messages = list as JSONRPCMessage[];
-  let initializeRequest: JSONRPCMessage | undefined;
-  for (const message of messages) {
-    if ((message as { method?: unknown }).method === 'initialize' && isInitializeRequest(message)) {
-      initializeRequest = message;
-      break;
-    }
-  }
+  const initializeRequest = messages.find((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message));
   const requestedVersion = (initializeRequest as { params?: { protocolVersion?: unknown } } | undefined)?.params?.protocolVersion;
   return { ok: true, body, messages, batch: Array.isArray(body), initialize: initializeRequest !== undefined, requestedVersion, id };
 }

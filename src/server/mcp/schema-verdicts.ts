@@ -18,16 +18,6 @@ export interface SchemaVerdicts<V> {
 }
 
 /**
- * The context (the headers a check reads besides the message) as a key: a header value
- * holds neither a line feed nor NUL, so the key names one context only.
- */
-function contextKey(context: readonly (string | null)[]): string {
-  let key = '';
-  for (const value of context) key += `${value ?? '\0'}\n`;
-  return key;
-}
-
-/**
  * Verdicts by context, then by shape: the shape is one string per message, looked up in
  * every check's map as it is (its hash is computed once), where a key joining context
  * and shape was a new long string, hashed anew, for each check of each request.
@@ -39,7 +29,8 @@ export function schemaVerdicts<V>(): SchemaVerdicts<V> {
     of(message, context, check) {
       const shape = bodyShape(message);
       if (shape === undefined || shape.length > MAX_SHAPE_LENGTH) return check();
-      const key = contextKey(context);
+      // The context (the headers a check reads besides the message) is short: written out whole, it names one context only.
+      const key = JSON.stringify(context);
       let verdicts = byContext.get(key);
       if (verdicts !== undefined) {
         const kept = verdicts.get(shape);
