@@ -137,14 +137,18 @@ function readRegularFile(root: string, name: string, maxBytes: number, { digests
   }
 }
 
+/** A review's file: its name ends in .md, whatever the case. */
+const isReviewFile = (name: string) => name.toLowerCase().endsWith('.md');
+
 /**
  * The names of the review files (`*.md`) in reviews/, and the problems of reviews/
  * itself or of names that are not UTF-8 (read as text they would name no file).
  */
 function reviewNames(root: string): { names: string[]; problems: ContentProblem[] } {
+  const dir = path.join(root, 'reviews');
   let stats: Stats;
   try {
-    stats = lstatSync(path.join(root, 'reviews'));
+    stats = lstatSync(dir);
   } catch {
     return { names: [], problems: [] };
   }
@@ -154,17 +158,15 @@ function reviewNames(root: string): { names: string[]; problems: ContentProblem[
   }
   const names: string[] = [];
   const problems: ContentProblem[] = [];
-  const dir = path.join(root, 'reviews');
   // Listed as text, which is quick; a name that is not UTF-8 comes out holding U+FFFD,
   // and then the folder is listed again as bytes to tell which names those are.
   const listed = readdirSync(dir);
   if (!listed.some((name) => name.includes(REPLACEMENT))) {
-    const reviews = listed.filter((name) => name.toLowerCase().endsWith('.md'));
-    return { names: reviews.sort(), problems };
+    return { names: listed.filter(isReviewFile).sort(), problems };
   }
   for (const raw of readdirSync(dir, { encoding: 'buffer' })) {
     const lossy = raw.toString('utf8');
-    if (!lossy.toLowerCase().endsWith('.md')) continue;
+    if (!isReviewFile(lossy)) continue;
     try {
       names.push(UTF8.decode(raw));
     } catch {
