@@ -3,7 +3,9 @@
  * code, without the network: the app's request listener, on a real build, is handed
  * real `IncomingMessage`/`ServerResponse` objects over a socket that keeps nothing,
  * request after request, in rounds alternated with a floor handler that reads and
- * parses the body and answers the same bytes (bare-server.ts's floor, in process).
+ * parses the body and answers the same bytes (bench/support/bare-answer.ts: the paths
+ * bench's floor server, in process). The requests are those of the paths bench (its
+ * search and MCP rows, the 2025-06-18 ones with a session).
  *
  * Under load over loopback on this 2-core machine, a request costs the server about
  * four times what it costs here (the kernel's part, Node's parser, cold caches), and
@@ -11,40 +13,17 @@
  * on a request path shows here first. BENCH_REQUESTS requests per round (default
  * 20,000), BENCH_ROUNDS rounds (default 7; the first is a warm-up and not counted).
  */
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import { Duplex } from 'node:stream';
+import { bareListener } from './support/bare-answer.ts';
+import { INITIALIZE, paths, type Request } from './support/request-paths.ts';
 import { baseBuild, BENCH_SITE_URL } from './support/site.ts';
 import { fmt, markdownTable } from './support/table.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 7));
-
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-interface Sent {
-  method: 'GET' | 'POST';
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-
-function mcp(method: string, params: Record<string, unknown>, era: '2025-06-18' | '2026-07-28'): Sent {
-  const modern = era === '2026-07-28';
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': era };
-  if (modern) Object.assign(headers, { 'Mcp-Method': method, ...(typeof params.name === 'string' ? { 'Mcp-Name': params.name } : {}) });
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: ENVELOPE } : params });
-  return { method: 'POST', url: '/mcp', headers, body };
-}
-
-const REQUESTS_MEASURED: [string, Sent][] = [
-  ['search, default', { method: 'GET', url: '/api/reviews/search', headers: {} }],
-  ['MCP tools/call search_reviews, 2025-06-18', mcp('tools/call', { name: 'search_reviews', arguments: {} }, '2025-06-18')],
-  ['MCP tools/call search_reviews, 2026-07-28', mcp('tools/call', { name: 'search_reviews', arguments: {} }, '2026-07-28')],
-  ['MCP tools/list, 2025-06-18', mcp('tools/list', {}, '2025-06-18')],
-  ['MCP tools/list, 2026-07-28', mcp('tools/list', {}, '2026-07-28')],
-  ['MCP prompts/list, 2026-07-28', mcp('prompts/list', {}, '2026-07-28')],
-];
+/** The rows of the paths bench measured here: the small answers the server, not the load generator, limits. */
+const MEASURED = (name: string) => name === 'search, default' || name.startsWith('MCP ');
 
 /** A socket that takes every write and keeps nothing, but the bytes written while `capture` runs. */
 function sink(): { socket: Duplex; capture: (write: () => Promise<void>) => Promise<Buffer> } {
@@ -74,15 +53,15 @@ function sink(): { socket: Duplex; capture: (write: () => Promise<void>) => Prom
 }
 
 /** One request through `listener`, settled when its response has finished. */
-function send(listener: Listener, socket: Duplex, sent: Sent, body: Buffer | undefined): Promise<void> {
+function send(listener: RequestListener, socket: Duplex, request: Request, body: Buffer | undefined): Promise<void> {
   return new Promise((resolve) => {
     const req = new IncomingMessage(socket as never);
-    req.method = sent.method;
-    req.url = sent.url;
+    req.method = request.method ?? 'GET';
+    req.url = request.path;
     req.httpVersion = '1.1';
     req.httpVersionMajor = 1;
     req.httpVersionMinor = 1;
-    const raw = ['Host', '127.0.0.1', ...Object.entries(sent.headers).flat(), ...(body ? ['Content-Length', String(body.length)] : [])];
+    const raw = ['Host', '127.0.0.1', ...Object.entries(request.headers ?? {}).flat(), ...(body ? ['Content-Length', String(body.length)] : [])];
     req.rawHeaders = raw;
     const headers: Record<string, string> = {};
     for (let i = 0; i < raw.length; i += 2) headers[(raw[i] as string).toLowerCase()] = raw[i + 1] as string;
@@ -100,41 +79,30 @@ function send(listener: Listener, socket: Duplex, sent: Sent, body: Buffer | und
   });
 }
 
-/** The floor: reads and parses the body (a POST's), then answers `answer`'s status line, headers and body as they are. */
-function floorListener(answer: Buffer): Listener {
+/** An answer as written: its status line, its headers (without those of the connection) and its body. */
+function parseAnswer(answer: Buffer): { status: string; headers: Record<string, string>; body: Buffer } {
   const text = answer.toString('latin1');
   const split = text.indexOf('\r\n\r\n');
-  const headers = Object.fromEntries(
-    text
-      .slice(text.indexOf('\r\n') + 2, split)
-      .split('\r\n')
-      .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()])
-      .filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name as string)),
-  ) as Record<string, string>;
-  const body = answer.subarray(split + 4);
-  const reply = (res: ServerResponse) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  };
-  return (req, res) => {
-    if (req.method !== 'POST') return reply(res);
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      reply(res);
-    });
-  };
+  const [status = '', ...lines] = text.slice(0, split).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon);
+    if (!/^(date|connection|keep-alive|content-length)$/i.test(name)) headers[name] = line.slice(colon + 1).trim();
+  }
+  return { status, headers, body: answer.subarray(split + 4) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-async function cpuMicrosPerRequest(listener: Listener, socket: Duplex, sent: Sent, body: Buffer | undefined): Promise<number> {
+async function cpuMicrosPerRequest(listener: RequestListener, socket: Duplex, request: Request, body: Buffer | undefined): Promise<number> {
   const before = process.cpuUsage();
-  for (let i = 0; i < REQUESTS; i++) await send(listener, socket, sent, body);
+  for (let i = 0; i < REQUESTS; i++) await send(listener, socket, request, body);
   const used = process.cpuUsage(before);
   return (used.user + used.system) / REQUESTS;
 }
+
+const bodyOf = (request: Request) => (request.body === undefined ? undefined : Buffer.from(request.body));
 
 const outDir = await baseBuild();
 process.env.OUT_DIR = outDir;
@@ -142,19 +110,28 @@ process.env.SITE_URL = BENCH_SITE_URL;
 const { loadServeConfig } = await import('../src/server/config.ts');
 const { createAppServer } = await import('../src/server/app/app-server.ts');
 const app = await createAppServer(loadServeConfig());
-const appListener = app.server.listeners('request')[0] as Listener;
+const appListener = app.server.listeners('request')[0] as RequestListener;
+
+const { socket, capture } = sink();
+const session = parseAnswer(await capture(() => send(appListener, socket, INITIALIZE, bodyOf(INITIALIZE)))).headers['Mcp-Session-Id'];
+if (!session) throw new Error('initialize answered without a session id');
 
 const lines: string[][] = [];
-for (const [name, sent] of REQUESTS_MEASURED) {
-  const { socket, capture } = sink();
-  const body = sent.body === undefined ? undefined : Buffer.from(sent.body);
-  const answer = await capture(() => send(appListener, socket, sent, body));
-  if (!answer.subarray(0, 15).toString('latin1').startsWith('HTTP/1.1 200')) throw new Error(`${name} answered ${answer.subarray(0, 200).toString()}`);
-  const floor = floorListener(answer);
+for (const [name, request] of paths(session).filter(([name]) => MEASURED(name))) {
+  const body = bodyOf(request);
+  const answer = await capture(() => send(appListener, socket, request, body));
+  const { status, headers, body: answerBody } = parseAnswer(answer);
+  if (!status.startsWith('HTTP/1.1 200') || (request.path === '/mcp' && !answerBody.includes('"result"'))) {
+    throw new Error(`${name} answered ${answer.subarray(0, 300).toString()}`);
+  }
+  // A GET has no body to read: its floor is the bare answer.
+  const floor = bareListener(answerBody, headers, { floor: request.method === 'POST' });
+  const floorAnswer = parseAnswer(await capture(() => send(floor, socket, request, body)));
+  if (!floorAnswer.status.startsWith('HTTP/1.1 200') || !floorAnswer.body.equals(answerBody)) throw new Error(`the floor of ${name} answered ${floorAnswer.status}`);
   const ours: number[] = [];
   const floors: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const [a, b] = [await cpuMicrosPerRequest(appListener, socket, sent, body), await cpuMicrosPerRequest(floor, socket, sent, body)];
+    const [a, b] = [await cpuMicrosPerRequest(appListener, socket, request, body), await cpuMicrosPerRequest(floor, socket, request, body)];
     if (round === 0) continue;
     ours.push(a);
     floors.push(b);
@@ -165,5 +142,5 @@ for (const [name, sent] of REQUESTS_MEASURED) {
 }
 console.log(`\n## CPU per request in process (${fmt(REQUESTS)} requests x ${ROUNDS - 1} rounds, medians)\n`);
 console.log(markdownTable(['request', 'answer', 'server us', 'floor us', 'ratio', 'beyond the floor us'], lines));
-console.log('\nFloor: reads and parses the body (a POST\'s), then writes the same status, headers and body.');
+console.log("\nFloor: reads and parses the body (a POST's), then writes the same status, headers and body (bench/support/bare-answer.ts).");
 process.exit(0);

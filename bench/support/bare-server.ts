@@ -1,33 +1,14 @@
 /**
  * `node bench/support/bare-server.ts FILE [floor]`: answers every request with FILE's
- * bytes as JSON, nothing else. With `floor`, it first reads the request's body and
- * parses it as JSON: the least any JSON-RPC endpoint does, a yardstick for the MCP
- * rows beside the bare server, which never reads the request.
+ * bytes as JSON, nothing else; with `floor`, after reading and parsing the request's
+ * body (see bare-answer.ts).
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { bareListener } from './bare-answer.ts';
 
 const body = readFileSync(process.argv[2] as string);
-const floor = process.argv[3] === 'floor';
-
-function answer(res: ServerResponse): void {
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
-  res.end(body);
-}
-
-const server = createServer((req, res) => {
-  if (!floor) return answer(res);
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    try {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      answer(res);
-    } catch {
-      res.writeHead(400).end();
-    }
-  });
-});
+const server = createServer(bareListener(body, { 'Content-Type': 'application/json' }, { floor: process.argv[3] === 'floor' }));
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   console.log(`listening on ${typeof address === 'object' && address ? address.port : 0}`);

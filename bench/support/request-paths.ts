@@ -17,7 +17,7 @@ const BROWSER_GOAL = 0.5;
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const JSON_RPC = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
-type Request = { path: string; method?: 'POST'; headers?: Record<string, string>; body?: string };
+export type Request = { path: string; method?: 'POST'; headers?: Record<string, string>; body?: string };
 
 function mcp(method: string, params: Record<string, unknown>, era: '2025-06-18' | '2026-07-28', session: string): Request {
   const modern = era === '2026-07-28';
@@ -28,7 +28,8 @@ function mcp(method: string, params: Record<string, unknown>, era: '2025-06-18' 
   return { path: '/mcp', method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: ENVELOPE } : params }) };
 }
 
-function paths(session: string): [string, Request][] {
+/** Every path the table measures, by name; `session`: the Mcp-Session-Id of the 2025-06-18 rows (see INITIALIZE). */
+export function paths(session: string): [string, Request][] {
   return [
     ['search, default', { path: '/api/reviews/search' }],
     ['search, limit=100', { path: '/api/reviews/search?limit=100' }],
@@ -43,12 +44,16 @@ function paths(session: string): [string, Request][] {
   ];
 }
 
+/** The initialize request whose answer's Mcp-Session-Id the 2025-06-18 rows carry. */
+export const INITIALIZE: Request = {
+  path: '/mcp',
+  method: 'POST',
+  headers: JSON_RPC,
+  body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }),
+};
+
 async function startSession(url: string): Promise<string> {
-  const res = await fetch(`${url}/mcp`, {
-    method: 'POST',
-    headers: JSON_RPC,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }),
-  });
+  const res = await fetch(`${url}${INITIALIZE.path}`, { method: 'POST', headers: INITIALIZE.headers, body: INITIALIZE.body });
   const session = res.headers.get('mcp-session-id');
   if (!session) throw new Error(`initialize answered ${res.status} without a session id`);
   return session;
