@@ -12,7 +12,11 @@ export function rawRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; /** Another loopback source address (127.0.0.2, …): another client. */ localAddress?: string } = {},
 ): Promise<RawResponse> {
-  return sendAndRead(request(url, { method: options.method ?? 'GET', headers: options.headers, timeout: 15_000, localAddress: options.localAddress }), url, options.body);
+  // A connection of its own (agent: false): a pooled one, left idle while the test works on
+  // an answer for longer than the server's keep-alive timeout (5 s; parsing 169 MB, say),
+  // can be closed by the server just as the next request is written on it ("socket hang up").
+  const req = request(url, { method: options.method ?? 'GET', headers: options.headers, timeout: 15_000, localAddress: options.localAddress, agent: false });
+  return sendAndRead(req, url, options.body);
 }
 
 /** Sends a request made by node:http or node:https (with its body, if any) and reads its whole answer. */
