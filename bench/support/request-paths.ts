@@ -1,7 +1,7 @@
 /**
  * The request paths `npm run bench -- paths` measures, as requests, and one path's
  * measurement: the server's answer is checked, its bytes written to a file, and a
- * bare server answering those bytes is loaded in alternating rounds with it.
+ * bare server answering those bytes is sent the same request in alternating rounds with it.
  */
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -99,7 +99,8 @@ async function measurePath(server: BenchServer, name: string, request: Request, 
   const bare = await startBareServer(bodyFile);
   const floor = request.method === 'POST' ? await startBareServer(bodyFile, { floor: true }) : undefined;
   try {
-    const targets = [target(server.url, request), bare.url, ...(floor ? [target(floor.url, request)] : [])];
+    // Every server is sent the very same request (method, path, headers, body): only what each does with it differs.
+    const targets = [target(server.url, request), target(bare.url, request), ...(floor ? [target(floor.url, request)] : [])];
     const [app, bareLoad, floorLoad] = await compare(targets, { seconds, rounds, serverCpu: server.cpuSeconds });
     return { name, bytes: bytes.length, app: app as Load, bare: bareLoad as Load, ...(floorLoad ? { floor: floorLoad } : {}) };
   } finally {
@@ -138,8 +139,8 @@ export function pathsReport(rows: readonly PathRow[]): string {
   const report = [markdownTable(['path', 'answer', 'server req/s', 'bare req/s', 'ratio', 'p99 ms', 'CPU us/req', `goal ${GOAL}`, 'floor req/s (ratio)'], lines)];
   if (rows.some((r) => r.floor)) {
     report.push(
-      '\nFloor: a server that reads the POST body and parses it as JSON before answering the same bytes, sent the same request: ' +
-        'the least any JSON-RPC endpoint does. The bare server never reads the request.',
+      '\nFloor: a server that reads the POST body and parses it as JSON before answering the same bytes: ' +
+        'the least any JSON-RPC endpoint does. The bare server, sent the same request, never reads it.',
     );
   }
   const browser = rows.find((r) => r.name.startsWith('/reviews ('));
