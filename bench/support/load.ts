@@ -18,9 +18,11 @@ export interface Load {
 export interface LoadOptions {
   connections?: number;
   seconds?: number;
-  /** CPU seconds so far of the server answering (both targets, in compare), to give cpuMicros; see BenchServer.cpuSeconds. */
-  serverCpu?: () => number | undefined;
+  /** CPU seconds so far of the server answering, to give cpuMicros; see BenchServer.cpuSeconds. */
+  serverCpu?: ServerCpu;
 }
+
+export type ServerCpu = () => number | undefined;
 
 /** A URL to GET, or a request to send (the MCP bench POSTs JSON-RPC; a GET may carry headers). */
 export type Target = string | { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string };
@@ -49,11 +51,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * median of its rounds: on a shared machine, load from elsewhere then weighs on
  * every side alike instead of on whichever ran at the wrong moment.
  */
-export async function compare<const T extends readonly Target[]>(urls: T, { rounds = 3, ...options }: LoadOptions & { rounds?: number } = {}): Promise<{ [K in keyof T]: Load }> {
+export async function compare<const T extends readonly Target[]>(
+  urls: T,
+  { rounds = 3, serverCpu, ...options }: Omit<LoadOptions, 'serverCpu'> & { rounds?: number; serverCpu?: ServerCpu | readonly (ServerCpu | undefined)[] } = {},
+): Promise<{ [K in keyof T]: Load }> {
+  // One server answering every target, or each target its own.
+  const optionsOf = (i: number): LoadOptions => ({ ...options, serverCpu: Array.isArray(serverCpu) ? serverCpu[i] : (serverCpu as ServerCpu | undefined) });
   for (const url of urls) await measure(url, { ...options, seconds: 1 });
   const runs: Load[][] = urls.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, url] of urls.entries()) runs[i]?.push(await measure(url, options));
+    for (const [i, url] of urls.entries()) runs[i]?.push(await measure(url, optionsOf(i)));
   }
   const summary = (loads: Load[]): Load => {
     const load: Load = {

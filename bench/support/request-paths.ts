@@ -101,7 +101,8 @@ async function measurePath(server: BenchServer, name: string, request: Request, 
   try {
     // Every server is sent the very same request (method, path, headers, body): only what each does with it differs.
     const targets = [target(server.url, request), target(bare.url, request), ...(floor ? [target(floor.url, request)] : [])];
-    const [app, bareLoad, floorLoad] = await compare(targets, { seconds, rounds, serverCpu: server.cpuSeconds });
+    const serverCpu = [server.cpuSeconds, bare.cpuSeconds, floor?.cpuSeconds];
+    const [app, bareLoad, floorLoad] = await compare(targets, { seconds, rounds, serverCpu });
     return { name, bytes: bytes.length, app: app as Load, bare: bareLoad as Load, ...(floorLoad ? { floor: floorLoad } : {}) };
   } finally {
     await Promise.all([bare.stop(), floor?.stop()]);
@@ -132,11 +133,16 @@ export function pathsReport(rows: readonly PathRow[]): string {
       ratio === undefined ? '?' : fmt(ratio, 2),
       fmt(r.app.p99),
       r.app.cpuMicros === undefined ? '' : fmt(r.app.cpuMicros),
+      r.bare.cpuMicros === undefined ? '' : fmt(r.bare.cpuMicros),
       r.app.failures ? `${r.app.failures} failed` : ratio === undefined ? 'no ratio' : ratio >= GOAL ? 'ok' : 'below',
       r.floor ? `${fmt(r.floor.rps)} (${fmt(r.floor.rps / r.bare.rps, 2)})` : '',
     ];
   });
-  const report = [markdownTable(['path', 'answer', 'server req/s', 'bare req/s', 'ratio', 'p99 ms', 'CPU us/req', `goal ${GOAL}`, 'floor req/s (ratio)'], lines)];
+  const report = [markdownTable(['path', 'answer', 'server req/s', 'bare req/s', 'ratio', 'p99 ms', 'CPU us/req', 'bare CPU us/req', `goal ${GOAL}`, 'floor req/s (ratio)'], lines)];
+  report.push(
+    "\nCPU us/req: the server's CPU time (user and system, from /proc) per request it answered, ours and the bare one's: " +
+      'what a request costs each whatever share of the 2 cores the load generator takes, so steadier than the ratio of rates.',
+  );
   if (rows.some((r) => r.floor)) {
     report.push(
       '\nFloor: a server that reads the POST body and parses it as JSON before answering the same bytes: ' +
