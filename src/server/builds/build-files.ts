@@ -1,7 +1,8 @@
 /**
  * Serves the pre-rendered files from the build's manifest: exact content types,
  * strong ETags from the bytes, Last-Modified from the content, precompressed
- * brotli and gzip, conditional GET, CORS and discovery links.
+ * brotli and gzip, conditional GET, CORS and discovery links. A file served before
+ * is written from memory (kept-files.ts); the others are streamed from their handles.
  */
 import { read } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +15,7 @@ import { encodedEtag, etagFamily, isNotModified, lastModifiedOf } from '../http/
 import { cacheControlFor, linkHeaderFor } from '../http/public-headers.ts';
 import { NO_PARAMS } from '../http/pipeline.ts';
 import { READ_METHODS, route } from '../http/route.ts';
+import { keptFile } from './kept-files.ts';
 import type { Encoding, LoadedBuild } from './loaded-build.ts';
 import { servedBuild } from './served-build.ts';
 
@@ -142,9 +144,15 @@ function serveStaticFile(build: LoadedBuild, urlPath: string, req: IncomingMessa
     res.end();
     return;
   }
-  const { fd, size } = build.file(urlPath, encoding);
+  const file = build.file(urlPath, encoding);
+  const { fd, size } = file;
   if (size === 0) {
     res.end();
+    return;
+  }
+  const kept = keptFile(build, encoding ? `${urlPath}\0${encoding}` : urlPath, file);
+  if (kept !== undefined) {
+    res.end(kept);
     return;
   }
   const release = build.hold();

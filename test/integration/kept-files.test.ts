@@ -1,0 +1,115 @@
+/**
+ * A build's files are kept in memory once read (kept-files.ts): a file served again is
+ * written from memory, with the same headers and the built bytes, in each encoding;
+ * a switch drops them with the build; a file that cannot be read whole is never kept.
+ * The route runs behind the whole pipeline, on a real port.
+ */
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFilesRoute } from '../../src/server/builds/build-files.ts';
+import { KEPT_FILE_MAX_BYTES, keptFile } from '../../src/server/builds/kept-files.ts';
+import { installBuild, loadBuild, type LoadedBuild } from '../../src/server/builds/loaded-build.ts';
+import { copySmallBuild } from '../support/build-copy.ts';
+import { serveRoute, type RouteServer } from '../support/route-server.ts';
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'kept-files-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+let server: RouteServer;
+let dirA: string;
+let buildA: LoadedBuild;
+
+beforeAll(async () => {
+  dirA = await copySmallBuild(outDir, 'a');
+  buildA = loadBuild('a', dirA);
+  installBuild(buildA);
+  server = await serveRoute(buildFilesRoute);
+});
+
+/** Until the build keeps the file (its read in the background is done), or a second has passed. */
+async function kept(build: LoadedBuild, name: string, urlPath: string, encoding?: 'br' | 'gzip'): Promise<Buffer | undefined> {
+  const file = build.file(urlPath, encoding);
+  for (let tries = 0; tries < 100; tries++) {
+    const bytes = keptFile(build, name, file);
+    if (bytes !== undefined) return bytes;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return undefined;
+}
+
+const withoutDate = (headers: Record<string, unknown>) => {
+  const { date: _date, ...rest } = headers;
+  return rest;
+};
+
+describe('build files kept in memory', () => {
+  it.each([
+    ['identity', '', 'reviews.json'],
+    ['br', '\0br', 'reviews.json.br'],
+    ['gzip', '\0gzip', 'reviews.json.gz'],
+  ])('serves /reviews.json again (%s) with the same headers and the built bytes', async (coding, suffix, file) => {
+    const built = readFileSync(path.join(dirA, 'client', file));
+    const headers = { 'Accept-Encoding': coding };
+    const first = await server.send('GET', '/reviews.json', { headers });
+    expect((await kept(buildA, `/reviews.json${suffix}`, '/reviews.json', coding === 'identity' ? undefined : (coding as 'br' | 'gzip')))?.equals(built)).toBe(true);
+    const again = await server.send('GET', '/reviews.json', { headers });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(first.body.equals(built)).toBe(true);
+    expect(again.body.equals(built)).toBe(true);
+    expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
+    const head = await server.send('HEAD', '/reviews.json', { headers });
+    expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(built.length)]);
+    const notModified = await server.send('GET', '/reviews.json', { headers: { ...headers, 'If-None-Match': first.headers.etag as string } });
+    expect([notModified.status, notModified.body.length]).toEqual([304, 0]);
+  });
+
+  it('keeps the built bytes: a file rewritten in place afterwards is still served as built', async () => {
+    const file = path.join(dirA, 'client', 'feed.xml');
+    const built = readFileSync(file);
+    await server.send('GET', '/feed.xml', { headers: { 'Accept-Encoding': 'identity' } });
+    expect((await kept(buildA, '/feed.xml', '/feed.xml'))?.equals(built)).toBe(true);
+    // The same inode, which the build's handle reads: streamed, these bytes would be served.
+    writeFileSync(file, Buffer.alloc(built.length, 0x20));
+    const res = await server.send('GET', '/feed.xml', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.body.equals(built)).toBe(true);
+  });
+
+  it('never keeps a file over the size it keeps', async () => {
+    const file = buildA.file('/reviews.json');
+    expect(keptFile(buildA, 'too large', { fd: file.fd, size: KEPT_FILE_MAX_BYTES + 1 })).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(keptFile(buildA, 'too large', { fd: file.fd, size: KEPT_FILE_MAX_BYTES + 1 })).toBeUndefined();
+  });
+
+  it('never keeps a file shorter than its manifest says, and cuts each response of it', async () => {
+    // Cut short after the build was loaded: its handle reads what is left.
+    const file = path.join(dirA, 'client', 'insights.json');
+    const size = readFileSync(file).length;
+    truncateSync(file, Math.floor(size / 2));
+    for (let i = 0; i < 3; i++) {
+      await expect(server.send('GET', '/insights.json', { headers: { 'Accept-Encoding': 'identity' } })).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(keptFile(buildA, '/insights.json', buildA.file('/insights.json'))).toBeUndefined();
+    const other = await server.send('GET', '/reviews.json', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('serves the new build’s bytes after a switch, and keeps them apart', async () => {
+    const before = await server.send('GET', '/reviews.json', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(before.text).not.toContain('After the switch');
+    const dirB = await copySmallBuild(outDir, 'b', 'After the switch');
+    const buildB = loadBuild('b', dirB);
+    installBuild(buildB);
+    const built = readFileSync(path.join(dirB, 'client', 'reviews.json'));
+    for (let i = 0; i < 2; i++) {
+      const after = await server.send('GET', '/reviews.json', { headers: { 'Accept-Encoding': 'identity' } });
+      expect(after.body.equals(built)).toBe(true);
+      await kept(buildB, '/reviews.json', '/reviews.json');
+    }
+    expect(keptFile(buildB, '/reviews.json', buildB.file('/reviews.json'))?.equals(built)).toBe(true);
+  });
+});
