@@ -1,7 +1,8 @@
 /**
  * A build's files are kept in memory once read (kept-files.ts): a file served again is
  * written from memory, with the same headers and the built bytes, in each encoding;
- * a switch drops them with the build; a file that cannot be read whole is never kept.
+ * a switch drops them with the build; a file that cannot be read whole, or over the
+ * size kept, is never kept.
  * The route runs behind the whole pipeline, on a real port.
  */
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -9,9 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFilesRoute } from '../../src/server/builds/build-files.ts';
-import { KEPT_FILE_MAX_BYTES, keptFile } from '../../src/server/builds/kept-files.ts';
+import { writeStaticManifest } from '../../src/build/static-manifest.ts';
+import { KEPT_FILE_MAX_BYTES, keptBytes } from '../../src/server/builds/kept-files.ts';
 import { installBuild, loadBuild, type LoadedBuild } from '../../src/server/builds/loaded-build.ts';
 import { copySmallBuild } from '../support/build-copy.ts';
+import { TEST_SITE_URL } from '../support/build.ts';
 import { serveRoute, type RouteServer } from '../support/route-server.ts';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'kept-files-'));
@@ -28,13 +31,14 @@ beforeAll(async () => {
   server = await serveRoute(buildFilesRoute);
 });
 
-/** Until the build keeps the file (its read in the background is done), or a second has passed. */
-async function kept(build: LoadedBuild, name: string, urlPath: string, encoding?: 'br' | 'gzip'): Promise<Buffer | undefined> {
-  const file = build.file(urlPath, encoding);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the build keeps of the file once the read its first request started is done (looked at, never read), or undefined after a second. */
+async function kept(build: LoadedBuild, name: string): Promise<Buffer | undefined> {
   for (let tries = 0; tries < 100; tries++) {
-    const bytes = keptFile(build, name, file);
+    const bytes = keptBytes(build, name);
     if (bytes !== undefined) return bytes;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
   return undefined;
 }
@@ -53,7 +57,7 @@ describe('build files kept in memory', () => {
     const built = readFileSync(path.join(dirA, 'client', file));
     const headers = { 'Accept-Encoding': coding };
     const first = await server.send('GET', '/reviews.json', { headers });
-    expect((await kept(buildA, `/reviews.json${suffix}`, '/reviews.json', coding === 'identity' ? undefined : (coding as 'br' | 'gzip')))?.equals(built)).toBe(true);
+    expect((await kept(buildA, `/reviews.json${suffix}`))?.equals(built)).toBe(true);
     const again = await server.send('GET', '/reviews.json', { headers });
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(first.body.equals(built)).toBe(true);
@@ -69,19 +73,12 @@ describe('build files kept in memory', () => {
     const file = path.join(dirA, 'client', 'feed.xml');
     const built = readFileSync(file);
     await server.send('GET', '/feed.xml', { headers: { 'Accept-Encoding': 'identity' } });
-    expect((await kept(buildA, '/feed.xml', '/feed.xml'))?.equals(built)).toBe(true);
+    expect((await kept(buildA, '/feed.xml'))?.equals(built)).toBe(true);
     // The same inode, which the build's handle reads: streamed, these bytes would be served.
     writeFileSync(file, Buffer.alloc(built.length, 0x20));
     const res = await server.send('GET', '/feed.xml', { headers: { 'Accept-Encoding': 'identity' } });
     expect(res.status).toBe(200);
     expect(res.body.equals(built)).toBe(true);
-  });
-
-  it('never keeps a file over the size it keeps', async () => {
-    const file = buildA.file('/reviews.json');
-    expect(keptFile(buildA, 'too large', { fd: file.fd, size: KEPT_FILE_MAX_BYTES + 1 })).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(keptFile(buildA, 'too large', { fd: file.fd, size: KEPT_FILE_MAX_BYTES + 1 })).toBeUndefined();
   });
 
   it('never keeps a file shorter than its manifest says, and cuts each response of it', async () => {
@@ -91,9 +88,9 @@ describe('build files kept in memory', () => {
     truncateSync(file, Math.floor(size / 2));
     for (let i = 0; i < 3; i++) {
       await expect(server.send('GET', '/insights.json', { headers: { 'Accept-Encoding': 'identity' } })).rejects.toThrow();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await sleep(20);
     }
-    expect(keptFile(buildA, '/insights.json', buildA.file('/insights.json'))).toBeUndefined();
+    expect(keptBytes(buildA, '/insights.json')).toBeUndefined();
     const other = await server.send('GET', '/reviews.json', { headers: { 'Accept-Encoding': 'identity' } });
     expect(other.status).toBe(200);
   });
@@ -108,8 +105,26 @@ describe('build files kept in memory', () => {
     for (let i = 0; i < 2; i++) {
       const after = await server.send('GET', '/reviews.json', { headers: { 'Accept-Encoding': 'identity' } });
       expect(after.body.equals(built)).toBe(true);
-      await kept(buildB, '/reviews.json', '/reviews.json');
+      await kept(buildB, '/reviews.json');
     }
-    expect(keptFile(buildB, '/reviews.json', buildB.file('/reviews.json'))?.equals(built)).toBe(true);
+    expect(keptBytes(buildB, '/reviews.json')?.equals(built)).toBe(true);
+  });
+
+  it('streams a file over the size it keeps every time: rewritten in place, its new bytes show', async () => {
+    const dir = await copySmallBuild(outDir, 'c');
+    const file = path.join(dir, 'client', 'large.bin');
+    writeFileSync(file, Buffer.alloc(KEPT_FILE_MAX_BYTES + 1, 0x61));
+    const { updated } = JSON.parse(readFileSync(path.join(dir, 'static-manifest.json'), 'utf8')) as { updated: string };
+    await writeStaticManifest({ outDir: dir, siteUrl: TEST_SITE_URL, updated });
+    const build = loadBuild('c', dir);
+    installBuild(build);
+    const first = await server.send('GET', '/large.bin');
+    expect([first.status, first.body.length, first.body.every((byte) => byte === 0x61)]).toEqual([200, KEPT_FILE_MAX_BYTES + 1, true]);
+    // Time for a read in the background, were one started, to keep the file.
+    await sleep(500);
+    writeFileSync(file, Buffer.alloc(KEPT_FILE_MAX_BYTES + 1, 0x62));
+    const second = await server.send('GET', '/large.bin');
+    expect([second.status, second.body.length, second.body.every((byte) => byte === 0x62)]).toEqual([200, KEPT_FILE_MAX_BYTES + 1, true]);
+    expect(keptBytes(build, '/large.bin')).toBeUndefined();
   });
 });

@@ -3,12 +3,14 @@
  * that a file served again is written from memory in one go, as a bare server writes
  * it. Streamed from its handle, a file is read 64 KiB at a time, each read handed to a
  * libuv worker thread and back: /reviews.json as brotli (4.7 MB at 100,000 reviews)
- * took 12 to 40 ms of CPU per request on this 2-core VM, where the same bytes from
- * memory take 3 to 4 ms. Larger reads cost more, not less: a buffer of 128 KiB or more
- * is mapped and unmapped by malloc each time (memory-settings.ts).
+ * took 12 to 40 ms of CPU per request, where the same bytes from memory take about
+ * 2 ms. Larger reads cost more, not less: a buffer of 128 KiB or more is mapped and
+ * unmapped by malloc each time (memory-settings.ts).
  *
  * A build's files never change once built, so the kept bytes are the file's; they are
- * kept in the build's memo, so a switch drops them with the build.
+ * kept in the build's memo, so a switch drops them with the build. A build has few
+ * files (documents, feeds, sitemaps, a few pages; the pages of reviews are rendered),
+ * so at most one read per file is in flight, each of a file that fits.
  */
 import { read } from 'node:fs';
 import { sizedCache, type SizedCache } from '../http/answer-cache.ts';
@@ -44,14 +46,17 @@ function readWhole({ fd, size }: BuildFile, done: (error: Error | null, bytes?: 
   readFrom(0);
 }
 
+/** What the build keeps of its file `name` (a path, with its encoding), without reading it. */
+export const keptBytes = (build: LoadedBuild, name: string): Buffer | undefined => keptFilesOf(build).bytes.get(name);
+
 /**
  * The bytes of the build's file `name` (a path, with its encoding), when they are kept.
  * Otherwise undefined, and a file that fits starts being read whole in the background,
  * to be kept for the next requests; the build is held until that read ends.
  */
 export function keptFile(build: LoadedBuild, name: string, file: BuildFile): Buffer | undefined {
+  const bytes = keptBytes(build, name);
   const kept = keptFilesOf(build);
-  const bytes = kept.bytes.get(name);
   if (bytes !== undefined || file.size > KEPT_FILE_MAX_BYTES || kept.reading.has(name)) return bytes;
   kept.reading.add(name);
   const release = build.hold();
