@@ -8,6 +8,12 @@ export interface RawResponse {
   text: string;
 }
 
+/** An answer's headers but Date, which differs between answers given a second apart: to compare two answers' headers. */
+export function headersWithoutDate({ headers }: RawResponse): RawResponse['headers'] {
+  const { date: _date, ...rest } = headers;
+  return rest;
+}
+
 export function rawRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; /** Another loopback source address (127.0.0.2, …): another client. */ localAddress?: string } = {},

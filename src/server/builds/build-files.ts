@@ -144,13 +144,12 @@ function serveStaticFile(build: LoadedBuild, urlPath: string, req: IncomingMessa
     res.end();
     return;
   }
-  const file = build.file(urlPath, encoding);
-  const { fd, size } = file;
+  const { fd, size } = build.file(urlPath, encoding);
   if (size === 0) {
     res.end();
     return;
   }
-  const kept = keptFile(build, encoding ? `${urlPath}\0${encoding}` : urlPath, file);
+  const kept = keptFile(build, urlPath, encoding);
   if (kept !== undefined) {
     res.end(kept);
     return;

@@ -14,7 +14,7 @@
  */
 import { read } from 'node:fs';
 import { sizedCache, type SizedCache } from '../http/answer-cache.ts';
-import type { BuildFile, LoadedBuild } from './loaded-build.ts';
+import type { BuildFile, Encoding, LoadedBuild } from './loaded-build.ts';
 
 /** Bytes kept per build, least recently served out first. */
 export const KEPT_FILES_BYTES = 32 * 1024 * 1024;
@@ -46,25 +46,31 @@ function readWhole({ fd, size }: BuildFile, done: (error: Error | null, bytes?: 
   readFrom(0);
 }
 
-/** What the build keeps of its file `name` (a path, with its encoding), without reading it. */
-export const keptBytes = (build: LoadedBuild, name: string): Buffer | undefined => keptFilesOf(build).bytes.get(name);
+/** A file's key: its path, and its encoding after a NUL (which no path holds). */
+const keyOf = (urlPath: string, encoding: Encoding | undefined) => (encoding ? `${urlPath}\0${encoding}` : urlPath);
+
+/** What the build keeps of its file at `urlPath` in `encoding`, without reading it. */
+export const keptBytes = (build: LoadedBuild, urlPath: string, encoding?: Encoding): Buffer | undefined =>
+  keptFilesOf(build).bytes.get(keyOf(urlPath, encoding));
 
 /**
- * The bytes of the build's file `name` (a path, with its encoding), when they are kept.
+ * The bytes of the build's file at `urlPath` in `encoding`, when they are kept.
  * Otherwise undefined, and a file that fits starts being read whole in the background,
  * to be kept for the next requests; the build is held until that read ends.
  */
-export function keptFile(build: LoadedBuild, name: string, file: BuildFile): Buffer | undefined {
-  const bytes = keptBytes(build, name);
+export function keptFile(build: LoadedBuild, urlPath: string, encoding: Encoding | undefined): Buffer | undefined {
   const kept = keptFilesOf(build);
-  if (bytes !== undefined || file.size > KEPT_FILE_MAX_BYTES || kept.reading.has(name)) return bytes;
-  kept.reading.add(name);
+  const key = keyOf(urlPath, encoding);
+  const bytes = kept.bytes.get(key);
+  const file = build.file(urlPath, encoding);
+  if (bytes !== undefined || file.size > KEPT_FILE_MAX_BYTES || kept.reading.has(key)) return bytes;
+  kept.reading.add(key);
   const release = build.hold();
   readWhole(file, (error, whole) => {
-    kept.reading.delete(name);
+    kept.reading.delete(key);
     release();
     // A read that failed is not kept: the stream of a later request meets the fault and cuts its response.
-    if (error === null && whole !== undefined) kept.bytes.set(name, whole);
+    if (error === null && whole !== undefined) kept.bytes.set(key, whole);
   });
   return undefined;
 }
