@@ -62,8 +62,9 @@ export function keptFile(build: LoadedBuild, urlPath: string, encoding: Encoding
   const kept = keptFilesOf(build);
   const key = keyOf(urlPath, encoding);
   const bytes = kept.bytes.get(key);
+  if (bytes !== undefined || kept.reading.has(key)) return bytes;
   const file = build.file(urlPath, encoding);
-  if (bytes !== undefined || file.size > KEPT_FILE_MAX_BYTES || kept.reading.has(key)) return bytes;
+  if (file.size > KEPT_FILE_MAX_BYTES) return undefined;
   kept.reading.add(key);
   const release = build.hold();
   readWhole(file, (error, whole) => {
